@@ -1,0 +1,1 @@
+"""lawspeaker: adjudicator and rules engine for DP-based Diplomacy variants."""

@@ -1,0 +1,183 @@
+"""The adjustment phase: builds, removals and civil disorder.
+
+A power with more centres than units may build the difference, one unit per
+vacant centre it owns and may build in (home centres under standard rules;
+any owned centre when the variant says so, S9 §8.1). A power with fewer
+centres must remove the difference; orders are taken one by one in the
+order given, extra ones are void (DATC 4.D.4-4.D.6), and missing removals are
+chosen by the civil-disorder rule of the rules edition (DATC 4.D.8):
+
+* 2023: units farthest from an owned centre go first, counting every border
+  whatever the unit type; units on a centre go last; fleets before armies;
+  then alphabetically by province name.
+* 2000: farthest from a home centre first, fleets along fleet routes and
+  armies over land or water; fleets before armies; then alphabetically.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .board import Position, Unit
+from .geography import Terrain, UnitType, province_of
+from .orders import Build, Order, Remove, Waive
+from .results import OrderResult, Outcome
+from .rules import BuildRule, Edition, Rules
+from .variants import Variant
+
+__all__ = ["AdjustmentResult", "adjustment_counts", "resolve_adjustments"]
+
+
+@dataclass(frozen=True)
+class AdjustmentResult:
+    results: tuple[OrderResult, ...]
+    units: dict[str, Unit]
+
+
+def adjustment_counts(position: Position) -> dict[str, int]:
+    """Builds (positive) or removals (negative) owed by each power."""
+    counts: dict[str, int] = {}
+    for power in position.powers():
+        counts[power] = len(position.centres_of(power)) - len(position.units_of(power))
+    return counts
+
+
+def resolve_adjustments(variant: Variant, position: Position, orders: Iterable[Order],
+                        rules: Rules | None = None) -> AdjustmentResult:
+    rules = rules or variant.rules
+    counts = adjustment_counts(position)
+    units = dict(position.units)
+    results: list[OrderResult] = []
+    used: dict[str, int] = {}
+    removed: set[str] = set()
+    for order in orders:
+        power = order.power
+        owed = counts.get(power, 0)
+        verdict = _judge(variant, position, units, rules, order, owed, used.get(power, 0),
+                         removed)
+        results.append(verdict)
+        if verdict.outcome is Outcome.SUCCEEDS:
+            used[power] = used.get(power, 0) + 1
+            if isinstance(order, Build):
+                loc = _build_location(variant, order)
+                assert loc is not None
+                units[order.province] = Unit(power, _build_type(variant, order), loc)
+            elif isinstance(order, Remove):
+                removed.add(order.province)
+                del units[order.province]
+    for power, owed in sorted(counts.items()):
+        missing = -owed - used.get(power, 0)
+        if owed >= 0 or missing <= 0:
+            continue
+        own = [u for u in units.values() if u.power == power]
+        for unit in _civil_disorder_order(variant, position, own, rules)[:missing]:
+            del units[unit.province]
+            results.append(OrderResult(Remove(power, unit.type, unit.location), Outcome.SUCCEEDS,
+                                       "Removed by civil disorder", implicit=True))
+    return AdjustmentResult(tuple(results), units)
+
+
+def _build_type(variant: Variant, order: Build) -> UnitType:
+    if order.unit_type is not None:
+        return order.unit_type
+    terrain = variant.map.provinces[order.province].terrain
+    return UnitType.ARMY if terrain is Terrain.LAND else UnitType.FLEET
+
+
+def _build_location(variant: Variant, order: Build) -> str | None:
+    """Where the built unit stands; ``None`` if that cannot be settled."""
+    prov = variant.map.provinces[order.province]
+    utype = _build_type(variant, order)
+    if utype is UnitType.ARMY:
+        return prov.key
+    if prov.coasts:
+        return order.location if order.location in prov.locations else None  # DATC 4.B.7
+    return prov.key
+
+
+def _judge(variant: Variant, position: Position, units: dict[str, Unit], rules: Rules,
+           order: Order, owed: int, used: int, removed: set[str]) -> OrderResult:
+    def illegal(reason: str) -> OrderResult:
+        return OrderResult(order, Outcome.ILLEGAL, f"Illegal: {reason}")
+
+    power = order.power
+    if isinstance(order, Build | Waive):
+        if owed <= 0:
+            return illegal(f"{power} has no builds")
+        if used >= owed:
+            return OrderResult(order, Outcome.FAILS, f"Void: all {owed} build(s) already used")
+        if isinstance(order, Waive):
+            return OrderResult(order, Outcome.SUCCEEDS, "Build waived")
+        prov = variant.map.provinces[order.province]
+        if not prov.is_sc or position.owners.get(prov.key) != power:
+            return illegal(f"{power} does not own a supply centre in {prov.name}")
+        home = variant.powers.get(power)
+        if rules.builds is BuildRule.HOME and (home is None or prov.key not in home.homes):
+            return illegal(f"{prov.name} is not a home centre of {power}")
+        if prov.key in units:
+            return illegal(f"{prov.name} is occupied")
+        utype = _build_type(variant, order)
+        if order.unit_type is None and prov.terrain is Terrain.COASTAL and \
+                order.location == prov.key:
+            return illegal("say whether to build an army or a fleet")  # DATC 4.C.3
+        if utype is UnitType.FLEET and prov.terrain is Terrain.LAND:
+            return illegal(f"a fleet cannot be built in inland {prov.name}")
+        if _build_location(variant, order) is None:
+            return illegal(f"say which coast of {prov.name} the fleet is built on")
+        return OrderResult(order, Outcome.SUCCEEDS, f"Builds {utype.noun}")
+    if isinstance(order, Remove):
+        if owed >= 0:
+            return illegal(f"{power} has no units to remove")
+        unit = units.get(order.province)
+        if unit is None or unit.power != power:
+            if order.province in removed:
+                return OrderResult(order, Outcome.FAILS, "Void: unit already removed")
+            return illegal(f"{power} has no unit in {variant.map.name_of(order.province)}")
+        if used >= -owed:
+            return OrderResult(order, Outcome.FAILS, f"Void: all {-owed} removal(s) already made")
+        return OrderResult(order, Outcome.SUCCEEDS, "Removed")
+    return illegal("only Build, Remove and Waive orders are given in an adjustment phase")
+
+
+def _civil_disorder_order(variant: Variant, position: Position, units: list[Unit],
+                          rules: Rules) -> list[Unit]:
+    """The power's units in the order civil disorder removes them."""
+    game_map = variant.map
+    provinces = game_map.provinces
+    if rules.edition is Edition.R2023:
+        owned = {p for p, o in position.owners.items() if o == units[0].power} if units else set()
+        distance = _distances(owned, game_map.touching)
+
+        def key_2023(u: Unit) -> tuple[bool, float, bool, str]:
+            on_centre = provinces[u.province].is_sc
+            return (on_centre, -distance.get(u.province, float("inf")),
+                    u.type is not UnitType.FLEET, provinces[u.province].name)
+
+        return sorted(units, key=key_2023)
+    power = variant.powers.get(units[0].power) if units else None
+    homes = set(power.homes) if power else set()
+    army = _distances(homes, game_map.touching)
+    fleet_homes = {loc for h in homes for loc in provinces[h].locations}
+    fleet = _distances(fleet_homes, lambda loc: game_map.fleet_links.get(loc, frozenset()))
+
+    def key_2000(u: Unit) -> tuple[float, bool, str]:
+        dist = army.get(u.province) if u.type is UnitType.ARMY else fleet.get(u.location)
+        return (-(dist if dist is not None else float("inf")),
+                u.type is not UnitType.FLEET, provinces[province_of(u.location)].name)
+
+    return sorted(units, key=key_2000)
+
+
+def _distances(sources: set[str], links: Callable[[str], Iterable[str]]) -> dict[str, float]:
+    """Breadth-first distance from every node to the nearest source (links are symmetric)."""
+    dist: dict[str, float] = {s: 0 for s in sources}
+    queue = deque(sources)
+    while queue:
+        here = queue.popleft()
+        for nxt in links(here):
+            if nxt not in dist:
+                dist[nxt] = dist[here] + 1
+                queue.append(nxt)
+    return dist

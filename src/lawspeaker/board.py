@@ -1,0 +1,173 @@
+"""Positions: an immutable, serialisable snapshot of a game at one phase.
+
+A :class:`Position` holds everything the rules need to adjudicate the next
+phase and nothing else: the phase, the units on the board, the units awaiting
+retreat, the spaces left vacant by a standoff, and who owns each supply
+centre. Adjudicating never changes a position; it returns a new one, so game
+history, rollback and "what if" analysis are just lists of positions.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from .geography import UnitType, province_of
+
+__all__ = ["Dislodged", "Phase", "PhaseKind", "Position", "Unit"]
+
+
+class PhaseKind(StrEnum):
+    MOVEMENT = "movement"
+    RETREAT = "retreat"
+    ADJUSTMENT = "adjustment"
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    season: str
+    year: int
+    kind: PhaseKind
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.year} {self.kind.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    power: str
+    type: UnitType
+    location: str
+    """Province key, or ``province/coast`` for a fleet on a split coast."""
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return f"{self.type.value} {self.location}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodged:
+    """A unit that must retreat or disband this phase."""
+
+    unit: Unit
+    attacker_from: str | None
+    """Province the dislodging unit came from overland; a unit may not retreat
+    there. ``None`` when it came by convoy (2023 rules, DATC 4.A.5)."""
+
+
+def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class Position:
+    variant: str
+    phase: Phase
+    units: Mapping[str, Unit] = field(default_factory=dict)
+    """Province key -> the unit in it."""
+    owners: Mapping[str, str] = field(default_factory=dict)
+    """Supply-centre province -> owning power. Unowned centres are absent."""
+    dislodged: Mapping[str, Dislodged] = field(default_factory=dict)
+    """Province the unit was dislodged from -> the dislodged unit."""
+    standoffs: frozenset[str] = frozenset()
+    """Provinces left vacant by a standoff in the last movement phase."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "units", _frozen(self.units))
+        object.__setattr__(self, "owners", _frozen(self.owners))
+        object.__setattr__(self, "dislodged", _frozen(self.dislodged))
+        object.__setattr__(self, "standoffs", frozenset(self.standoffs))
+
+    @classmethod
+    def from_units(
+        cls,
+        variant: str,
+        phase: Phase,
+        units: Iterable[Unit],
+        owners: Mapping[str, str] | None = None,
+        dislodged: Iterable[Dislodged] = (),
+        standoffs: Iterable[str] = (),
+    ) -> Position:
+        by_province: dict[str, Unit] = {}
+        for unit in units:
+            if unit.province in by_province:
+                raise ValueError(f"two units in {unit.province}: {by_province[unit.province]}"
+                                 f" and {unit}")
+            by_province[unit.province] = unit
+        return cls(
+            variant=variant,
+            phase=phase,
+            units=by_province,
+            owners=dict(owners or {}),
+            dislodged={d.unit.province: d for d in dislodged},
+            standoffs=frozenset(standoffs),
+        )
+
+    def units_of(self, power: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.power == power]
+
+    def centres_of(self, power: str) -> list[str]:
+        return [p for p, owner in self.owners.items() if owner == power]
+
+    def powers(self) -> set[str]:
+        """Every power with a unit, a dislodged unit or a centre."""
+        found = {u.power for u in self.units.values()}
+        found |= {d.unit.power for d in self.dislodged.values()}
+        found |= set(self.owners.values())
+        return found
+
+    # --- serialisation ----------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain JSON-ready dict; :meth:`from_dict` reverses it exactly."""
+
+        def unit(u: Unit) -> dict[str, str]:
+            return {"power": u.power, "type": u.type.value, "location": u.location}
+
+        return {
+            "variant": self.variant,
+            "phase": {"season": self.phase.season, "year": self.phase.year,
+                      "kind": self.phase.kind.value},
+            "units": [unit(u) for _, u in sorted(self.units.items())],
+            "owners": dict(sorted(self.owners.items())),
+            "dislodged": [
+                {**unit(d.unit), "attacker_from": d.attacker_from}
+                for _, d in sorted(self.dislodged.items())
+            ],
+            "standoffs": sorted(self.standoffs),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Position:
+        try:
+            ph = data["phase"]
+            phase = Phase(str(ph["season"]), int(ph["year"]), PhaseKind(ph["kind"]))
+
+            def unit(d: Mapping[str, Any]) -> Unit:
+                return Unit(str(d["power"]), UnitType(d["type"]), str(d["location"]))
+
+            return cls.from_units(
+                variant=str(data["variant"]),
+                phase=phase,
+                units=[unit(u) for u in data.get("units", ())],
+                owners={str(k): str(v) for k, v in data.get("owners", {}).items()},
+                dislodged=[Dislodged(unit(d), d.get("attacker_from"))
+                           for d in data.get("dislodged", ())],
+                standoffs=data.get("standoffs", ()),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a valid position: {exc}") from exc
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Position:
+        return cls.from_dict(json.loads(text))

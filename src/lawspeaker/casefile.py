@@ -1,0 +1,297 @@
+"""Parser for adjudicator test-case files in the jDip/godip DATC text format.
+
+A case file is line oriented. ``VARIANT_ALL name`` names the variant for the cases that
+follow; each case runs from ``CASE id title`` to ``END`` and holds a phase line
+(``PRESTATE_SETPHASE Spring 1901, Movement``) and sections (``PRESTATE``, ``ORDERS``,
+``POSTSTATE`` ...) whose lines read ``Power: text``, or ``SUCCESS: Power: text`` in result
+sections. ``#`` starts a comment anywhere on a line. This project adds the
+``POSTSTATE_RESULTS`` section (expected result per order, including ``ILLEGAL``) and the
+``RULES key=value ...`` line, at file or case level.
+
+The parser knows nothing about maps: powers, units and orders are kept as raw strings for
+a runner to interpret against a variant. Malformed input raises :class:`CaseFileError`
+naming the file and 1-based line. See ``docs/case-format.md`` for the full reference.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Final
+
+#: Section keywords and how their lines are read: ``units`` (``Power: text``; the legacy
+#: godip form ``Power Type Place`` without the colon is also accepted), ``orders``
+#: (``Power: text``), ``results`` (``OUTCOME: Power: text``) or ``flag`` (no lines).
+#: Add new sections here; a keyword missing from this table is rejected as unknown.
+SECTIONS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "PRESTATE": "units",
+        "PRESTATE_DISLODGED": "units",
+        "PRESTATE_RESULTS": "results",
+        "PRESTATE_SUPPLYCENTER_OWNERS": "units",
+        "ORDERS": "orders",
+        "POSTSTATE": "units",
+        "POSTSTATE_DISLODGED": "units",
+        "POSTSTATE_SAME": "flag",
+        "POSTSTATE_RESULTS": "results",
+    }
+)
+#: Keywords that are complete lines of their own rather than sections.
+_LINE_KEYWORDS: Final = ("VARIANT_ALL", "RULES", "CASE", "PRESTATE_SETPHASE", "END")
+#: Every keyword the parser recognises.
+KEYWORDS: Final[frozenset[str]] = frozenset(SECTIONS) | frozenset(_LINE_KEYWORDS)
+#: Outcomes allowed at the start of a result line.
+OUTCOMES: Final[frozenset[str]] = frozenset({"SUCCESS", "FAILURE", "ILLEGAL"})
+#: Phase kinds allowed in ``PRESTATE_SETPHASE`` (matched case-insensitively).
+PHASE_KINDS: Final[frozenset[str]] = frozenset({"movement", "retreat", "adjustment"})
+
+_KEYWORD_RE: Final = re.compile(r"[A-Z][A-Z0-9_]+")
+_PHASE_RE: Final = re.compile(r"([^\s,]+)\s+(\d+)(?:\s*,\s*|\s+)([A-Za-z]+)")
+_RULE_RE: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_.-]*)=(\S+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One ``Power: text`` line: a unit, an order or a supply-centre owner."""
+
+    power: str
+    text: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResultEntry:
+    """One ``OUTCOME: Power: text`` line; ``outcome`` is SUCCESS, FAILURE or ILLEGAL."""
+
+    outcome: str
+    power: str
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Case:
+    """One test case, with every name and order kept as written."""
+
+    id: str
+    title: str
+    file: str
+    line: int
+    variant: str
+    rules: Mapping[str, str]
+    phase: tuple[str, int, str] | None
+    prestate: tuple[Entry, ...]
+    prestate_dislodged: tuple[Entry, ...]
+    prestate_results: tuple[ResultEntry, ...]
+    supply_centre_owners: tuple[Entry, ...] | None
+    orders: tuple[Entry, ...]
+    poststate: tuple[Entry, ...] | None
+    poststate_dislodged: tuple[Entry, ...]
+    poststate_same: bool
+    poststate_results: tuple[ResultEntry, ...]
+
+
+class CaseFileError(ValueError):
+    """Malformed case file; ``str()`` gives ``file:line: message``."""
+
+    def __init__(self, file: str, line: int, message: str) -> None:
+        super().__init__(f"{file}:{line}: {message}")
+        self.file = file
+        self.line = line
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[CaseFileError], tuple[str, int, str]]:
+        return (type(self), (self.file, self.line, self.message))
+
+
+@dataclass(slots=True)
+class _OpenCase:
+    id: str
+    title: str
+    line: int
+    variant: str
+    rules: dict[str, str]
+    phase: tuple[str, int, str] | None = None
+    sections: dict[str, list[Any]] = field(default_factory=dict)
+
+    def build(self, file: str) -> Case:
+        sections = self.sections
+
+        def get(name: str) -> tuple[Any, ...]:
+            return tuple(sections.get(name, ()))
+
+        def optional(name: str) -> tuple[Entry, ...] | None:
+            return tuple(sections[name]) if name in sections else None
+
+        return Case(
+            id=self.id,
+            title=self.title,
+            file=file,
+            line=self.line,
+            variant=self.variant,
+            rules=self.rules,
+            phase=self.phase,
+            prestate=get("PRESTATE"),
+            prestate_dislodged=get("PRESTATE_DISLODGED"),
+            prestate_results=get("PRESTATE_RESULTS"),
+            supply_centre_owners=optional("PRESTATE_SUPPLYCENTER_OWNERS"),
+            orders=get("ORDERS"),
+            poststate=optional("POSTSTATE"),
+            poststate_dislodged=get("POSTSTATE_DISLODGED"),
+            poststate_same="POSTSTATE_SAME" in self.sections,
+            poststate_results=get("POSTSTATE_RESULTS"),
+        )
+
+
+class _Parser:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.variant = ""
+        self.rules: dict[str, str] = {}
+        self.case: _OpenCase | None = None
+        self.section: str | None = None
+        self.cases: list[Case] = []
+
+    def error(self, lineno: int, message: str) -> CaseFileError:
+        return CaseFileError(self.file, lineno, message)
+
+    def feed(self, lineno: int, line: str) -> None:
+        head, *tail = line.split(None, 1)
+        rest = tail[0] if tail else ""
+        if _KEYWORD_RE.fullmatch(head) and (head in KEYWORDS or ":" not in line):
+            self.keyword(lineno, head, rest)
+        elif self.case is None:
+            raise self.error(lineno, f"line outside a case (expected CASE first): {line!r}")
+        elif self.section is None or SECTIONS[self.section] == "flag":
+            where = f"after {self.section}" if self.section else "before any section keyword"
+            raise self.error(lineno, f"line outside a section ({where}): {line!r}")
+        else:
+            kind = SECTIONS[self.section]
+            entry = self.result(lineno, line) if kind == "results" else self.entry(lineno, line)
+            self.case.sections[self.section].append(entry)
+
+    def keyword(self, lineno: int, word: str, rest: str) -> None:
+        if word not in KEYWORDS:
+            known = ", ".join(sorted(KEYWORDS))
+            raise self.error(lineno, f"unknown keyword {word!r} (known keywords: {known})")
+        if word in SECTIONS or word == "END":
+            if rest:
+                raise self.error(lineno, f"{word} takes no argument, got {rest!r}")
+            if self.case is None:
+                raise self.error(lineno, f"{word} outside a case (no CASE before it)")
+        if word == "END":
+            assert self.case is not None
+            self.cases.append(self.case.build(self.file))
+            self.case = self.section = None
+        elif word in SECTIONS:
+            self.open_section(lineno, word)
+        else:
+            getattr(self, "kw_" + word.lower())(lineno, rest)
+
+    def open_section(self, lineno: int, word: str) -> None:
+        assert self.case is not None
+        sections = self.case.sections
+        clash = {"POSTSTATE": "POSTSTATE_SAME", "POSTSTATE_SAME": "POSTSTATE"}.get(word)
+        if clash in sections:
+            raise self.error(lineno, f"{word} conflicts with {clash} in the same case")
+        sections.setdefault(word, [])
+        self.section = word
+
+    def kw_variant_all(self, lineno: int, rest: str) -> None:
+        if self.case is not None:
+            raise self.error(lineno, "VARIANT_ALL inside a case (missing END before it?)")
+        if not rest:
+            raise self.error(lineno, "VARIANT_ALL needs a variant name")
+        self.variant = rest
+
+    def kw_rules(self, lineno: int, rest: str) -> None:
+        pairs: dict[str, str] = {}
+        for token in rest.split():
+            match = _RULE_RE.fullmatch(token)
+            if match is None:
+                raise self.error(lineno, f"RULES expects key=value items, got {token!r}")
+            key, value = match.groups()
+            if key in pairs:
+                raise self.error(lineno, f"RULES gives {key!r} twice")
+            pairs[key] = value
+        if not pairs:
+            raise self.error(lineno, "RULES needs at least one key=value item")
+        if self.case is None:
+            self.rules.update(pairs)
+        else:
+            self.case.rules.update(pairs)
+            self.section = None
+
+    def kw_case(self, lineno: int, rest: str) -> None:
+        if self.case is not None:
+            raise self.error(
+                lineno,
+                f"CASE while case {self.case.id!r} (line {self.case.line}) has no END",
+            )
+        if not rest:
+            raise self.error(lineno, "CASE needs an id")
+        self.case = _OpenCase(rest.split()[0], rest, lineno, self.variant, dict(self.rules))
+        self.section = None
+
+    def kw_prestate_setphase(self, lineno: int, rest: str) -> None:
+        if self.case is None:
+            raise self.error(lineno, "PRESTATE_SETPHASE outside a case (no CASE before it)")
+        if self.case.phase is not None:
+            raise self.error(lineno, "second PRESTATE_SETPHASE in one case")
+        match = _PHASE_RE.fullmatch(rest)
+        if match is None or match[3].lower() not in PHASE_KINDS:
+            raise self.error(
+                lineno,
+                f"bad phase {rest!r}: expected 'Season Year, Movement|Retreat|Adjustment'",
+            )
+        self.case.phase = (match[1], int(match[2]), match[3].lower())
+        self.section = None
+
+    def entry(self, lineno: int, line: str) -> Entry:
+        power, colon, text = line.partition(":")
+        power, text = power.strip(), text.strip()
+        if colon and power and text:
+            return Entry(power, text, lineno)
+        tokens = line.split()
+        if not colon and len(tokens) == 3 and SECTIONS[self.section or ""] == "units":
+            return Entry(tokens[0], f"{tokens[1]} {tokens[2]}", lineno)
+        raise self.error(lineno, f"expected 'Power: text' in {self.section}, got {line!r}")
+
+    def result(self, lineno: int, line: str) -> ResultEntry:
+        outcome, _, rest = line.partition(":")
+        outcome = outcome.strip()
+        if outcome not in OUTCOMES:
+            raise self.error(
+                lineno,
+                f"expected 'SUCCESS:', 'FAILURE:' or 'ILLEGAL:' in {self.section}, got {line!r}",
+            )
+        power, colon, text = rest.partition(":")
+        power, text = power.strip(), text.strip()
+        if not (colon and power and text):
+            raise self.error(lineno, f"expected '{outcome}: Power: text', got {line!r}")
+        return ResultEntry(outcome, power, text, lineno)
+
+    def finish(self) -> list[Case]:
+        if self.case is not None:
+            raise self.error(self.case.line, f"case {self.case.id!r} has no END")
+        return self.cases
+
+
+def parse_case_file(text: str, file: str = "<string>") -> list[Case]:
+    """Parse the text of a case file into its cases, in file order."""
+    parser = _Parser(file)
+    for lineno, raw in enumerate(text.removeprefix("\ufeff").split("\n"), 1):
+        line = raw.partition("#")[0].strip()
+        if line:
+            parser.feed(lineno, line)
+    return parser.finish()
+
+
+def read_case_file(path: str | os.PathLike[str]) -> list[Case]:
+    """Read and parse a UTF-8 case file; errors name the path as given."""
+    name = os.fspath(path)
+    with open(name, encoding="utf-8") as handle:
+        return parse_case_file(handle.read(), name)

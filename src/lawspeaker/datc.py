@@ -1,0 +1,225 @@
+"""Running adjudicator test cases (``lawspeaker datc FILE...``).
+
+Each case from :mod:`lawspeaker.casefile` is turned into a position and
+orders of its variant, adjudicated with the per-phase resolvers, and the
+outcome compared with the case's expectations: the units after the phase,
+the dislodged units, and the result of any order listed under
+``POSTSTATE_RESULTS``. The file format is in ``docs/case-format.md``.
+
+An *errata* file lists cases known to expect the wrong thing (for example
+transcription errors in a published case file), one ``CASE-ID  reason`` per
+line. Such a case is reported as ``ERRATUM`` when it fails as documented; if
+it passes, the errata entry is stale and that is reported as a failure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .adjustments import resolve_adjustments
+from .board import Dislodged, Phase, PhaseKind, Position, Unit
+from .casefile import Case, Entry, read_case_file
+from .geography import UnitType, province_of
+from .notation import OrderSyntaxError, parse_order
+from .orders import Convoy, Move, Order
+from .resolver import resolve_movement
+from .results import OrderResult, Outcome
+from .retreats import resolve_retreats
+from .rules import Edition, Rules
+from .variants import Variant, VariantError, load_variant
+
+__all__ = ["CaseReport", "load_errata", "run_case", "run_files"]
+
+_OUTCOMES = {"SUCCESS": Outcome.SUCCEEDS, "FAILURE": Outcome.FAILS, "ILLEGAL": Outcome.ILLEGAL}
+
+
+class _CaseError(ValueError):
+    pass
+
+
+@dataclass
+class CaseReport:
+    case: Case
+    problems: list[str] = field(default_factory=list)
+    results: tuple[OrderResult, ...] = ()
+    erratum: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.problems
+
+    @property
+    def status(self) -> str:
+        if self.erratum is not None:
+            return "ERRATUM" if self.problems else "FAIL"
+        return "PASS" if self.passed else "FAIL"
+
+
+def load_errata(path: str | Path) -> dict[str, str]:
+    """Read ``CASE-ID  reason`` lines (``#`` comments allowed)."""
+    errata: dict[str, str] = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            case_id, _, reason = line.partition(" ")
+            errata[case_id] = reason.strip()
+    return errata
+
+
+def run_files(paths: Iterable[str | Path], overrides: Mapping[str, str] | None = None,
+              errata: Mapping[str, str] | None = None) -> list[CaseReport]:
+    reports = []
+    for path in paths:
+        for case in read_case_file(path):
+            report = run_case(case, overrides)
+            if errata and case.id in errata:
+                report.erratum = errata[case.id]
+                if not report.problems:
+                    report.problems.append("listed as an erratum but passes: "
+                                           "remove it from the errata file")
+                    report.erratum = None
+            reports.append(report)
+    return reports
+
+
+def run_case(case: Case, overrides: Mapping[str, str] | None = None) -> CaseReport:
+    report = CaseReport(case)
+    try:
+        _Run(case, overrides or {}, report).run()
+    except (_CaseError, VariantError, ValueError) as exc:
+        report.problems.append(f"{case.file}:{case.line}: {exc}")
+    return report
+
+
+class _Run:
+    def __init__(self, case: Case, overrides: Mapping[str, str], report: CaseReport) -> None:
+        self.case = case
+        self.report = report
+        self.variant: Variant = load_variant((case.variant or "standard").lower())
+        self.rules: Rules = self.variant.rules.with_options(**{**case.rules, **overrides})
+
+    def power(self, entry: Entry) -> str:
+        try:
+            return self.variant.power_named(entry.power)
+        except ValueError as exc:
+            raise _CaseError(f"line {entry.line}: {exc}") from None
+
+    def unit(self, entry: Entry) -> Unit:
+        words = entry.text.split(None, 1)
+        if len(words) != 2 or words[0].upper() not in ("A", "F"):
+            raise _CaseError(f"line {entry.line}: expected a unit like 'A lon', got "
+                             f"'{entry.text}'")
+        utype = UnitType(words[0].upper())
+        try:
+            order = parse_order(self.variant.map, f"{words[0]} {words[1]} H", self.power(entry))
+        except OrderSyntaxError as exc:
+            raise _CaseError(f"line {entry.line}: {exc}") from None
+        loc = order.location
+        prov = self.variant.map.provinces[province_of(loc)]
+        if utype is UnitType.FLEET and prov.coasts and "/" not in loc:
+            raise _CaseError(f"line {entry.line}: say which coast of {prov.name} the fleet is on")
+        return Unit(self.power(entry), utype, loc if utype is UnitType.FLEET else prov.key)
+
+    def order(self, entry: Entry, kind: PhaseKind) -> Order:
+        try:
+            return parse_order(self.variant.map, entry.text, self.power(entry), kind)
+        except OrderSyntaxError as exc:
+            raise _CaseError(f"line {entry.line}: {exc}") from None
+
+    def run(self) -> None:
+        case = self.case
+        season, year, kind = case.phase or ("Spring", 1901, "movement")
+        phase = Phase(season, year, PhaseKind(kind))
+        units = [self.unit(e) for e in case.prestate]
+        if case.supply_centre_owners is None:
+            owners = {h: p.name for p in self.variant.powers.values() for h in p.homes}
+        else:
+            owners = {self.unit(e).province: self.power(e) for e in case.supply_centre_owners}
+        dislodged_units = [self.unit(e) for e in case.prestate_dislodged]
+        attackers, standoffs = self.previous_moves(units, dislodged_units)
+        position = Position.from_units(
+            self.variant.name, phase, units, owners,
+            [Dislodged(u, attackers.get(u.province)) for u in dislodged_units], standoffs)
+        orders = [self.order(e, phase.kind) for e in case.orders]
+        dislodged_after: list[Unit] = []
+        if phase.kind is PhaseKind.MOVEMENT:
+            moved = resolve_movement(self.variant.map, position.units, orders, self.rules)
+            results, after = moved.results, list(moved.units.values())
+            dislodged_after = [u for u, _ in moved.dislodged.values()]
+        elif phase.kind is PhaseKind.RETREAT:
+            retreated = resolve_retreats(self.variant.map, position, orders)
+            results, after = retreated.results, list(retreated.units.values())
+        else:
+            adjusted = resolve_adjustments(self.variant, position, orders, self.rules)
+            results, after = adjusted.results, list(adjusted.units.values())
+        self.report.results = results
+        if case.poststate_same:
+            expected, expected_dislodged = units, []
+        else:
+            expected = [self.unit(e) for e in case.poststate or ()]
+            expected_dislodged = [self.unit(e) for e in case.poststate_dislodged]
+        self.compare("units", expected, after)
+        self.compare("dislodged units", expected_dislodged, dislodged_after)
+        self.check_results(results, phase.kind)
+
+    def previous_moves(self, units: list[Unit], dislodged: list[Unit]
+                       ) -> tuple[dict[str, str | None], set[str]]:
+        """Attackers' origins and standoff spaces, from ``PRESTATE_RESULTS``."""
+        occupied = {u.province for u in units}
+        moves: list[tuple[Move, bool]] = []
+        convoys: set[tuple[str, str, str]] = set()
+        for entry in self.case.prestate_results:
+            order = self.order(entry, PhaseKind.MOVEMENT)
+            if isinstance(order, Move):
+                moves.append((order, entry.outcome == "SUCCESS"))
+            elif isinstance(order, Convoy):
+                convoys.add((order.power, province_of(order.army), province_of(order.target)))
+        attackers: dict[str, str | None] = {}
+        for move, ok in moves:
+            if not ok:
+                continue
+            src, dst = move.province, move.target_province
+            overland = self.variant.map.can_move(UnitType.ARMY, src, dst) or \
+                move.unit_type is UnitType.FLEET
+            convoyed = move.via_convoy or not overland or (
+                self.rules.edition is Edition.R2023 and (move.power, src, dst) in convoys)
+            attackers[dst] = None if convoyed else src
+        beaten = {u.province for u in dislodged}
+        standoffs = set()
+        for move, ok in moves:
+            dst = move.target_province
+            if ok or dst in occupied:
+                continue
+            if move.province in beaten and attackers.get(move.province) == dst:
+                continue  # lost a head-to-head battle: no standoff (DATC 6.E.1)
+            standoffs.add(dst)
+        return attackers, standoffs
+
+    def compare(self, what: str, expected: list[Unit], actual: list[Unit]) -> None:
+        def key(u: Unit) -> tuple[str, str, str]:
+            return (u.power, u.type.value, u.location)
+
+        want = sorted(map(key, expected))
+        got = sorted(map(key, actual))
+        if want != got:
+            missing = [" ".join(k) for k in want if k not in got]
+            extra = [" ".join(k) for k in got if k not in want]
+            self.report.problems.append(
+                f"{what}: expected but missing [{', '.join(missing)}]; "
+                f"unexpected [{', '.join(extra)}]")
+
+    def check_results(self, results: tuple[OrderResult, ...], kind: PhaseKind) -> None:
+        for entry in self.case.poststate_results:
+            order = self.order(entry, kind)
+            matching = [r for r in results if r.order == order]
+            if not matching:
+                self.report.problems.append(f"line {entry.line}: no result for '{entry.text}'")
+                continue
+            want = _OUTCOMES[entry.outcome]
+            got = matching[0]
+            if got.outcome is not want:
+                self.report.problems.append(
+                    f"line {entry.line}: {entry.power}: {entry.text}: expected {entry.outcome}, "
+                    f"got {got.outcome.value.upper()} ({got.reason})")

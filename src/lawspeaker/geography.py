@@ -1,0 +1,260 @@
+"""The map: provinces, coasts and who can move where.
+
+A *province* is a named space on the board. A *location* is where a unit
+stands: the province key for most spaces (``"lon"``), or the province key and a
+coast for provinces with split coasts (``"spa/nc"``). Armies move between
+provinces; fleets move between locations, so a fleet on the north coast of
+Spain cannot reach the Gulf of Lyon even though Spain borders it (DATC 6.B.5).
+
+Adjacency is stored per unit type, exactly as rulebook diagrams draw it:
+army-only borders, fleet-only borders and borders both can cross. The map is
+immutable once built; every query is a dictionary look-up, because the
+resolver asks these questions many thousands of times per second.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+__all__ = [
+    "COAST_NAMES",
+    "GameMap",
+    "Province",
+    "Terrain",
+    "UnitType",
+    "UnknownNameError",
+    "normalise_name",
+    "province_of",
+]
+
+
+class Terrain(StrEnum):
+    LAND = "land"
+    COASTAL = "coastal"
+    SEA = "sea"
+    IMPASSABLE = "impassable"
+
+
+class UnitType(StrEnum):
+    """A unit's kind. Its value is the letter used in order notation."""
+
+    ARMY = "A"
+    FLEET = "F"
+
+    @property
+    def noun(self) -> str:
+        return {"A": "army", "F": "fleet"}[self.value]
+
+
+#: Spoken names of the coast codes used after a slash (``spa/nc``).
+COAST_NAMES: Mapping[str, str] = {
+    "nc": "north coast",
+    "sc": "south coast",
+    "ec": "east coast",
+    "wc": "west coast",
+    "ne": "north-east coast",
+    "nw": "north-west coast",
+    "se": "south-east coast",
+    "sw": "south-west coast",
+}
+
+
+def province_of(location: str) -> str:
+    """The province key of a location: ``"spa/nc"`` -> ``"spa"``."""
+    slash = location.find("/")
+    return location if slash < 0 else location[:slash]
+
+
+_NON_WORD = re.compile(r"[^a-z0-9 ]+")
+
+
+def normalise_name(text: str) -> str:
+    """Lower-case, strip diacritics and punctuation, collapse spaces.
+
+    ``"Lübeck"``, ``"lubeck"`` and ``"LUBECK"`` all normalise alike, so
+    players may type names with or without diacritics.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    plain = plain.replace("-", " ").replace("_", " ")
+    plain = _NON_WORD.sub("", plain)
+    return " ".join(plain.split())
+
+
+class UnknownNameError(ValueError):
+    """A name that resolves to no province, or to several."""
+
+    def __init__(self, text: str, candidates: Iterable[str], ambiguous: bool = False) -> None:
+        self.text = text
+        self.candidates = tuple(candidates)
+        self.ambiguous = ambiguous
+        if ambiguous:
+            message = f"'{text}' is ambiguous: it could be {', '.join(self.candidates)}"
+        elif self.candidates:
+            message = f"unknown space '{text}'; did you mean {', '.join(self.candidates)}?"
+        else:
+            message = f"unknown space '{text}'"
+        super().__init__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    key: str
+    name: str
+    terrain: Terrain
+    sc_value: int = 0
+    coasts: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    can_convoy: bool = False
+    """Whether a fleet here may convoy: open sea, unless a canal or island."""
+    xy: tuple[float, float] | None = None
+    flags: frozenset[str] = frozenset()
+    """Extra space kinds from the data (``canal``, ``island``, ``reconstructed``)."""
+
+    @property
+    def is_sc(self) -> bool:
+        return self.sc_value > 0
+
+    @property
+    def locations(self) -> tuple[str, ...]:
+        """Where a fleet may stand here: each coast, or the province itself."""
+        if self.coasts:
+            return tuple(f"{self.key}/{c}" for c in self.coasts)
+        return (self.key,)
+
+
+@dataclass(frozen=True)
+class GameMap:
+    """Provinces plus per-unit-type adjacency. Build it with :func:`GameMap.build`."""
+
+    provinces: Mapping[str, Province]
+    army_links: Mapping[str, frozenset[str]]
+    """Province -> provinces an army may move to."""
+    fleet_links: Mapping[str, frozenset[str]]
+    """Location -> locations a fleet may move to."""
+    _fleet_reach: Mapping[str, frozenset[str]] = field(repr=False, default_factory=dict)
+    _touching: Mapping[str, frozenset[str]] = field(repr=False, default_factory=dict)
+    _names: Mapping[str, str] = field(repr=False, default_factory=dict)
+
+    @classmethod
+    def build(
+        cls,
+        provinces: Iterable[Province],
+        army_links: Mapping[str, Iterable[str]],
+        fleet_links: Mapping[str, Iterable[str]],
+    ) -> GameMap:
+        provs = {p.key: p for p in provinces}
+        army = {k: frozenset(army_links.get(k, ())) for k in provs}
+        fleet: dict[str, frozenset[str]] = {}
+        for p in provs.values():
+            for loc in p.locations:
+                fleet[loc] = frozenset(fleet_links.get(loc, ()))
+        reach = {loc: frozenset(province_of(t) for t in ts) for loc, ts in fleet.items()}
+        touching: dict[str, set[str]] = {k: set(army[k]) for k in provs}
+        for loc, ts in reach.items():
+            touching[province_of(loc)].update(ts)
+        names: dict[str, str] = {}
+        for p in provs.values():
+            for text in (p.key, p.name, *p.aliases):
+                names.setdefault(normalise_name(text), p.key)
+        return cls(
+            provinces=provs,
+            army_links=army,
+            fleet_links=fleet,
+            _fleet_reach=reach,
+            _touching={k: frozenset(v) for k, v in touching.items()},
+            _names=names,
+        )
+
+    # --- adjacency -------------------------------------------------------
+
+    def can_move(self, unit_type: UnitType, src: str, dst: str) -> bool:
+        """Whether a unit of this type may move from location ``src`` to ``dst``.
+
+        For a fleet, ``dst`` must name the coast when the province has several.
+        """
+        if unit_type is UnitType.ARMY:
+            return dst in self.army_links.get(src, ())
+        return dst in self.fleet_links.get(src, ())
+
+    def reaches(self, unit_type: UnitType, src: str, province: str) -> bool:
+        """Whether the unit could move into ``province`` (any coast).
+
+        This is the test for supports: a fleet may support into a province it
+        could enter, whatever coast the supported unit aims at (DATC 6.B.4).
+        """
+        if unit_type is UnitType.ARMY:
+            return province in self.army_links.get(src, ())
+        return province in self._fleet_reach.get(src, ())
+
+    def fleet_targets(self, src: str, province: str) -> list[str]:
+        """The locations of ``province`` a fleet at ``src`` could move to."""
+        return [t for t in self.fleet_links.get(src, ()) if province_of(t) == province]
+
+    def neighbours(self, unit_type: UnitType, src: str) -> frozenset[str]:
+        if unit_type is UnitType.ARMY:
+            return self.army_links.get(src, frozenset())
+        return self.fleet_links.get(src, frozenset())
+
+    def touching(self, province: str) -> frozenset[str]:
+        """Provinces sharing any border with ``province``, whoever can cross it."""
+        return self._touching.get(province, frozenset())
+
+    def convoy_links(self, province: str) -> frozenset[str]:
+        """Provinces a convoy chain can step to from ``province`` (fleet borders)."""
+        out: set[str] = set()
+        for loc in self.provinces[province].locations:
+            out |= self._fleet_reach.get(loc, frozenset())
+        return frozenset(out)
+
+    def is_valid_location(self, unit_type: UnitType, location: str) -> bool:
+        """Whether a unit of this type may stand at ``location``."""
+        prov = self.provinces.get(province_of(location))
+        if prov is None or prov.terrain is Terrain.IMPASSABLE:
+            return False
+        if unit_type is UnitType.ARMY:
+            return location == prov.key and prov.terrain is not Terrain.SEA
+        if prov.terrain is Terrain.LAND:
+            return False
+        return location in prov.locations
+
+    # --- names ------------------------------------------------------------
+
+    def name_of(self, location: str) -> str:
+        """The printed name of a location: ``"Spain (north coast)"``."""
+        prov = self.provinces[province_of(location)]
+        if "/" in location:
+            coast = location.split("/", 1)[1]
+            return f"{prov.name} ({COAST_NAMES.get(coast, coast)})"
+        return prov.name
+
+    def lookup(self, text: str) -> str:
+        """Resolve a typed province name to its key.
+
+        Accepts the key, the full name, any alias, and any prefix of a name or
+        alias that picks out one province (S9 §5.1: any space may be named by
+        its first three letters). Raises :class:`UnknownNameError` with the
+        nearest names otherwise.
+        """
+        norm = normalise_name(text)
+        hit = self._names.get(norm)
+        if hit is not None:
+            return hit
+        if norm:
+            found = {key for name, key in self._names.items() if name.startswith(norm)}
+            if len(found) == 1:
+                return found.pop()
+            if len(found) > 1:
+                raise UnknownNameError(text, sorted(found), ambiguous=True)
+        close = difflib.get_close_matches(norm, list(self._names), n=3, cutoff=0.6)
+        keys = list(dict.fromkeys(self._names[c] for c in close))
+        raise UnknownNameError(text, [self.provinces[k].name for k in keys])
+
+    def names_index(self) -> Mapping[str, str]:
+        """Every normalised name, alias and key, mapped to its province key."""
+        return self._names

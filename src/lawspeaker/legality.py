@@ -1,0 +1,146 @@
+"""Is an order legal? The checks players want before the deadline.
+
+Each check answers with ``None`` (legal) or the reason it is not, worded for
+the player. The resolver uses the same checks, so what a player is told when
+submitting is exactly what the adjudication does: an illegal order is kept,
+reported with this reason, and the unit holds (DATC 4.E.1).
+
+Coast handling follows the DATC preferences: a fleet moving to a split-coast
+province without naming a coast goes to the only coast it can reach, and is
+illegal if it could reach both (4.B.1, 4.B.2); a coast it cannot reach makes
+the move illegal (4.B.3); a coast given for a province without coasts, or for
+an army, is ignored (4.B.6, DATC 6.B.12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .board import Unit
+from .geography import GameMap, Terrain, UnitType, province_of
+from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+
+__all__ = [
+    "can_ever_convoy",
+    "move_destination",
+    "movement_problem",
+]
+
+
+def move_destination(game_map: GameMap, unit: Unit, target: str) -> str | None:
+    """Where a move by ``unit`` to ``target`` (as written) actually goes.
+
+    Returns the location (with coast for a fleet into a split-coast
+    province), or ``None`` when the coast cannot be settled.
+    """
+    province = province_of(target)
+    if unit.type is UnitType.ARMY:
+        return province
+    prov = game_map.provinces[province]
+    if not prov.coasts:
+        return province
+    options = game_map.fleet_targets(unit.location, province)
+    if target != province:
+        return target if target in options else None
+    return options[0] if len(options) == 1 else None
+
+
+def can_ever_convoy(game_map: GameMap, src: str, dst: str) -> bool:
+    """Whether some chain of convoying seas could carry an army from src to dst."""
+    provs = game_map.provinces
+    if provs[src].terrain is not Terrain.COASTAL or provs[dst].terrain is not Terrain.COASTAL:
+        return False
+    seen: set[str] = set()
+    frontier = [p for p in game_map.convoy_links(src) if provs[p].can_convoy]
+    while frontier:
+        here = frontier.pop()
+        if here in seen:
+            continue
+        seen.add(here)
+        links = game_map.convoy_links(here)
+        if dst in links:
+            return True
+        frontier.extend(p for p in links if provs[p].can_convoy and p not in seen)
+    return False
+
+
+def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order) -> str | None:
+    """Why a movement-phase order is illegal, or ``None`` if it is legal.
+
+    ``units`` maps province keys to the units on the board. A support or
+    convoy of a unit that is not there, or that does something else, is not
+    illegal: it is void, which the resolver reports.
+    """
+    unit = units.get(order.province)
+    if unit is None:
+        return f"there is no unit in {game_map.name_of(order.province)}"
+    if order.power and unit.power != order.power:
+        return f"the unit in {game_map.name_of(order.province)} belongs to {unit.power}"
+    if isinstance(order, Hold):
+        return None
+    if isinstance(order, Move):
+        return _move_problem(game_map, unit, order)
+    if isinstance(order, SupportHold):
+        return _support_problem(game_map, unit, province_of(order.supported),
+                                province_of(order.supported))
+    if isinstance(order, SupportMove):
+        return _support_problem(game_map, unit, province_of(order.supported),
+                                province_of(order.target))
+    if isinstance(order, Convoy):
+        return _convoy_problem(game_map, unit, order)
+    return f"'{order}' is not an order for a movement phase"
+
+
+def _move_problem(game_map: GameMap, unit: Unit, order: Move) -> str | None:
+    src = unit.province
+    dst = order.target_province
+    name = game_map.name_of
+    if dst == src:
+        return "a unit cannot move to the space it is in"
+    target = game_map.provinces[dst]
+    if target.terrain is Terrain.IMPASSABLE:
+        return f"{target.name} is impassable"
+    if unit.type is UnitType.FLEET:
+        if order.via_convoy or order.path:
+            return "only armies can be convoyed"
+        if not game_map.reaches(UnitType.FLEET, unit.location, dst):
+            return f"a fleet in {name(unit.location)} cannot reach {target.name}"
+        if move_destination(game_map, unit, order.target) is None:
+            if order.target == dst:
+                return f"say which coast of {target.name} the fleet moves to"
+            return f"a fleet in {name(unit.location)} cannot reach {name(order.target)}"
+        return None
+    if target.terrain is Terrain.SEA:
+        return "an army cannot move to a sea space"
+    if game_map.can_move(UnitType.ARMY, src, dst) and not (order.via_convoy or order.path):
+        return None
+    if not can_ever_convoy(game_map, src, dst):
+        if game_map.can_move(UnitType.ARMY, src, dst):
+            return None
+        return f"{target.name} is not adjacent to {name(src)} and no convoy could reach it"
+    return None
+
+
+def _support_problem(game_map: GameMap, unit: Unit, supported: str, into: str) -> str | None:
+    if supported == unit.province:
+        return "a unit cannot support itself"
+    if into == unit.province:
+        return "a unit cannot support a move into its own space"
+    if not game_map.reaches(unit.type, unit.location, into):
+        return (f"a {unit.type.noun} in {game_map.name_of(unit.location)} cannot reach "
+                f"{game_map.provinces[into].name}, so cannot support there")
+    return None
+
+
+def _convoy_problem(game_map: GameMap, unit: Unit, order: Convoy) -> str | None:
+    if unit.type is not UnitType.FLEET:
+        return "only fleets can convoy"
+    if not game_map.provinces[unit.province].can_convoy:
+        return f"a fleet in {game_map.name_of(unit.location)} cannot convoy (not open sea)"
+    src, dst = province_of(order.army), province_of(order.target)
+    for p in (src, dst):
+        if game_map.provinces[p].terrain is not Terrain.COASTAL:
+            return f"an army cannot be convoyed from or to {game_map.provinces[p].name}"
+    if src == dst:
+        return "a convoy must go somewhere else"
+    return None

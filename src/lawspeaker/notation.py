@@ -1,0 +1,326 @@
+"""Reading orders in the notation players already write.
+
+Accepted, case-insensitively, with full names, aliases or any unambiguous
+prefix (S9 §5.1: a space may be named by its first three letters)::
+
+    A Par - Bur        A Par -> Bur       A Par to Bur       A Par H
+    F Nth S A Lon - Bel                   F Nth S A Lon (support to hold)
+    F Nth C A Lon - Bel                   A Lon - Nth - Bel  (explicit path)
+    A Pic - Bel via convoy                F Spa/sc - Wes, Spa(sc), Spa sc,
+    Spain (south coast)                   A Tri R Alb, A Tri - Alb (retreat)
+    A Tri D / Disband A Tri               Build F StP/nc, Remove A Mun, Waive
+    England: F Lon - Nth  (a leading power name)
+
+The grammar is a dozen productions; names are the hard part, because they
+contain spaces and resolve against the variant's map. So this is a small
+recursive-descent parser over a regular-expression tokenizer, which lets an
+error name the exact token that failed and, for names, the nearest matches.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .board import PhaseKind
+from .geography import COAST_NAMES, GameMap, UnitType, UnknownNameError
+from .orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+
+__all__ = ["OrderSyntaxError", "parse_order", "parse_orders"]
+
+
+class OrderSyntaxError(ValueError):
+    """An order that could not be read. Says which token failed and why."""
+
+    def __init__(self, text: str, column: int, message: str,
+                 suggestions: tuple[str, ...] = ()) -> None:
+        self.text = text
+        self.column = column
+        self.reason = message
+        self.suggestions = suggestions
+        super().__init__(f"{message} (in '{text}' at column {column + 1})")
+
+
+_TOKEN = re.compile(r"\s*(->|=>|[-–—:/(),]|[^\s\-–—:/(),]+)")
+
+_MOVE = {"-", "->", "=>", "–", "—", "to", "m", "move", "moves", "mv"}
+_HOLD = {"h", "hold", "holds", "stand", "stands"}
+_SUPPORT = {"s", "support", "supports", "sup", "sp"}
+_CONVOY = {"c", "convoy", "convoys", "cvy"}
+_RETREAT = {"r", "retreat", "retreats"}
+_DISBAND = {"d", "disband", "disbands"}
+_BUILD = {"b", "build", "builds"}
+_REMOVE = {"remove", "removes"}
+_WAIVE = {"waive", "waives", "waived"}
+_VIA = {"via", "by"}
+_TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET,
+          "fleet": UnitType.FLEET}
+_STOP = (_MOVE | _HOLD | _SUPPORT | _CONVOY | _RETREAT | _DISBAND | _VIA | _REMOVE
+         | {"(", ")", ",", ":"})
+_COAST_WORDS = {
+    **{code: code for code in COAST_NAMES},
+    **{name.split()[0]: code for code, name in COAST_NAMES.items()},
+    "n": "nc", "s": "sc", "e": "ec", "w": "wc",
+}
+
+
+@dataclass(slots=True)
+class _Tok:
+    text: str
+    low: str
+    col: int
+
+
+class _Parser:
+    def __init__(self, game_map: GameMap, text: str, power: str, kind: PhaseKind) -> None:
+        self.map = game_map
+        self.text = text
+        self.power = power
+        self.kind = kind
+        self.toks: list[_Tok] = []
+        pos = 0
+        stripped = text.rstrip()
+        while pos < len(stripped):
+            m = _TOKEN.match(stripped, pos)
+            if m is None:  # pragma: no cover - the pattern matches any non-space
+                break
+            self.toks.append(_Tok(m.group(1), m.group(1).lower(), m.start(1)))
+            pos = m.end()
+        self.i = 0
+
+    # --- token helpers ------------------------------------------------------
+
+    def peek(self, offset: int = 0) -> _Tok | None:
+        j = self.i + offset
+        return self.toks[j] if j < len(self.toks) else None
+
+    def at(self, words: set[str]) -> bool:
+        tok = self.peek()
+        return tok is not None and tok.low in words
+
+    def fail(self, message: str, tok: _Tok | None = None,
+             suggestions: tuple[str, ...] = ()) -> OrderSyntaxError:
+        col = tok.col if tok else len(self.text.rstrip())
+        return OrderSyntaxError(self.text, col, message, suggestions)
+
+    def expect_end(self) -> None:
+        tok = self.peek()
+        if tok is not None:
+            raise self.fail(f"unexpected '{tok.text}'", tok)
+
+    # --- grammar -------------------------------------------------------------
+
+    def order(self) -> Order:
+        if not self.toks:
+            raise self.fail("empty order")
+        if len(self.toks) > 1 and self.toks[1].text == ":":
+            self.power = self.toks[0].text
+            self.i = 2
+        if self.at(_WAIVE):
+            self.i += 1
+            self.expect_end()
+            return Waive(self.power, None, "")
+        if self.at(_BUILD):
+            self.i += 1
+            return self.finish(Build, *self.unit())
+        if self.at(_REMOVE) or (self.at(_DISBAND) and self.peek(1) is not None):
+            self.i += 1
+            cls = Disband if self.kind is PhaseKind.RETREAT else Remove
+            return self.finish(cls, *self.unit())
+        utype, loc = self.unit()
+        tok = self.peek()
+        if tok is None or tok.low in _HOLD:
+            self.i += tok is not None
+            if self.kind is PhaseKind.ADJUSTMENT and tok is None:
+                raise self.fail("say Build, Remove or Waive in an adjustment phase")
+            return self.finish(Hold, utype, loc)
+        if tok.low in _SUPPORT:
+            self.i += 1
+            return self.support(utype, loc)
+        if tok.low in _CONVOY:
+            self.i += 1
+            stype, sloc = self.unit()
+            if not self.at(_MOVE):
+                raise self.fail("a convoy order needs a destination: C A Lon - Bel", self.peek())
+            self.i += 1
+            target = self.location()
+            self.expect_end()
+            return Convoy(self.power, utype, loc, sloc, target)
+        if tok.low in _DISBAND:
+            self.i += 1
+            return self.finish(Disband if self.kind is PhaseKind.RETREAT else Remove, utype, loc)
+        if tok.low in _REMOVE:
+            self.i += 1
+            return self.finish(Remove, utype, loc)
+        if tok.low in _BUILD:
+            self.i += 1
+            return self.finish(Build, utype, loc)
+        if tok.low in _RETREAT or (tok.low in _MOVE and self.kind is PhaseKind.RETREAT):
+            self.i += 1
+            target = self.location()
+            self.expect_end()
+            return Retreat(self.power, utype, loc, target)
+        if tok.low in _MOVE:
+            return self.move(utype, loc)
+        raise self.fail(f"expected an order after '{self.text[:tok.col].strip()}', "
+                        f"found '{tok.text}'", tok)
+
+    def finish(self, cls: type[Order], utype: UnitType | None, loc: str) -> Order:
+        self.expect_end()
+        return cls(self.power, utype, loc)
+
+    def move(self, utype: UnitType | None, loc: str) -> Move:
+        hops: list[str] = []
+        while self.at(_MOVE):
+            self.i += 1
+            hops.append(self.location())
+        via = False
+        if self.at(_VIA):
+            tok = self.peek()
+            self.i += 1
+            if not self.at(_CONVOY):
+                raise self.fail("expected 'convoy' after 'via'", self.peek() or tok)
+            self.i += 1
+            via = True
+        self.expect_end()
+        return Move(self.power, utype, loc, hops[-1], via, tuple(hops[:-1]))
+
+    def support(self, utype: UnitType | None, loc: str) -> Order:
+        stype, sloc = self.unit()
+        if self.at(_MOVE):
+            self.i += 1
+            target = self.location()
+            self.expect_end()
+            return SupportMove(self.power, utype, loc, stype, sloc, target)
+        if self.at(_HOLD):
+            self.i += 1
+        self.expect_end()
+        return SupportHold(self.power, utype, loc, stype, sloc)
+
+    def unit(self) -> tuple[UnitType | None, str]:
+        tok = self.peek()
+        if tok is None:
+            raise self.fail("expected a unit, such as 'A Par' or 'F Nth'")
+        utype = None
+        nxt = self.peek(1)
+        if tok.low in _TYPES and nxt is not None and nxt.low not in _STOP:
+            utype = _TYPES[tok.low]
+            self.i += 1
+        return utype, self.location()
+
+    def location(self) -> str:
+        """A space name of one or more words, optionally followed by a coast."""
+        start = self.i
+        words: list[_Tok] = []
+        while (tok := self.peek()) is not None and tok.low not in _STOP and tok.text != "/":
+            words.append(tok)
+            self.i += 1
+        if not words:
+            raise self.fail("expected a space name", self.peek())
+        coast = self.coast_suffix()
+        if coast is None and len(words) > 1:
+            # 'Spa sc', 'Spain north coast': trailing coast words.
+            for cut in (2, 1):
+                tail = " ".join(w.low for w in words[-cut:])
+                code = _coast_code(tail)
+                if code and len(words) > cut and not self.names(words):
+                    coast, words = code, words[:-cut]
+                    break
+        province = self.resolve(words, start)
+        if coast is None:
+            return province
+        if coast not in self.map.provinces[province].coasts:
+            return province  # DATC 4.B.6: an unknown or irrelevant coast is ignored
+        return f"{province}/{coast}"
+
+    def coast_suffix(self) -> str | None:
+        tok = self.peek()
+        if tok is None:
+            return None
+        if tok.text == "/":
+            self.i += 1
+            word = self.peek()
+            if word is None:
+                raise self.fail("expected a coast after '/'")
+            self.i += 1
+            code = _coast_code(word.low)
+            if code is None:
+                raise self.fail(f"unknown coast '{word.text}'", word,
+                                tuple(sorted(COAST_NAMES)))
+            return code
+        if tok.text == "(":
+            close = next((j for j in range(self.i, len(self.toks)) if self.toks[j].text == ")"),
+                         None)
+            if close is None:
+                raise self.fail("missing ')'", tok)
+            inner = " ".join(t.low for t in self.toks[self.i + 1:close])
+            code = _coast_code(inner)
+            if code is None:
+                raise self.fail(f"unknown coast '{inner}'", self.toks[self.i + 1]
+                                if close > self.i + 1 else tok, tuple(sorted(COAST_NAMES)))
+            self.i = close + 1
+            return code
+        return None
+
+    def names(self, words: list[_Tok]) -> bool:
+        try:
+            self.map.lookup(" ".join(w.text for w in words))
+        except UnknownNameError:
+            return False
+        return True
+
+    def resolve(self, words: list[_Tok], start: int) -> str:
+        text = " ".join(w.text for w in words)
+        try:
+            return self.map.lookup(text)
+        except UnknownNameError as exc:
+            raise self.fail(str(exc), self.toks[start], exc.candidates) from None
+
+
+def _coast_code(text: str) -> str | None:
+    text = text.replace(".", "").strip()
+    if text in _COAST_WORDS:
+        return _COAST_WORDS[text]
+    if text.endswith(" coast"):
+        return _COAST_WORDS.get(text[: -len(" coast")].replace("-", " ").split()[0])
+    return None
+
+
+def parse_order(game_map: GameMap, text: str, power: str = "",
+                phase: PhaseKind = PhaseKind.MOVEMENT) -> Order:
+    """Read one order. ``power`` is used unless the text starts with ``Power:``.
+
+    ``phase`` decides what ``A Tri - Alb`` and ``Disband`` mean: a move, a
+    retreat, or a removal.
+    """
+    return _Parser(game_map, text, power, phase).order()
+
+
+def parse_orders(game_map: GameMap, text: str, power: str = "",
+                 phase: PhaseKind = PhaseKind.MOVEMENT
+                 ) -> tuple[list[Order], list[tuple[int, OrderSyntaxError]]]:
+    """Read one order per line. Returns the orders and, separately, every line
+    that failed with its 1-based number, so nothing is silently dropped."""
+    orders: list[Order] = []
+    errors: list[tuple[int, OrderSyntaxError]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            orders.append(parse_order(game_map, line, power, phase))
+        except OrderSyntaxError as exc:
+            errors.append((number, exc))
+    return orders, errors

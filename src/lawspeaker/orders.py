@@ -1,0 +1,136 @@
+"""Orders as immutable values.
+
+An order records what a player wrote, resolved to map locations but not yet
+judged: ``Move`` keeps the coast exactly as written (or none), the unit type
+as written (or ``None`` when omitted), and the power that gave it. Whether the
+order is legal is decided later (:mod:`lawspeaker.legality`), so an illegal
+order is never lost: it is reported with its reason and the unit holds.
+
+``str(order)`` gives the canonical short notation, ``A lon - bel``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .geography import UnitType, province_of
+
+__all__ = [
+    "Build",
+    "Convoy",
+    "Disband",
+    "Hold",
+    "Move",
+    "Order",
+    "Remove",
+    "Retreat",
+    "SupportHold",
+    "SupportMove",
+    "Waive",
+]
+
+
+def _unit(unit_type: UnitType | None, location: str) -> str:
+    return f"{unit_type.value} {location}" if unit_type else location
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    power: str
+    unit_type: UnitType | None
+    location: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    @property
+    def unit_text(self) -> str:
+        return _unit(self.unit_type, self.location)
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(Order):
+    def __str__(self) -> str:
+        return f"{self.unit_text} H"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Order):
+    target: str
+    """Destination province, or ``province/coast`` when a coast was given."""
+    via_convoy: bool = False
+    path: tuple[str, ...] = ()
+    """Sea provinces named in an explicit convoy path (``A lon - nth - bel``)."""
+
+    @property
+    def target_province(self) -> str:
+        return province_of(self.target)
+
+    def __str__(self) -> str:
+        hops = "".join(f" - {p}" for p in self.path)
+        return f"{self.unit_text}{hops} - {self.target}" + (" via convoy" if self.via_convoy else "")
+
+
+@dataclass(frozen=True, slots=True)
+class SupportHold(Order):
+    supported_type: UnitType | None
+    supported: str
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} S {_unit(self.supported_type, self.supported)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMove(Order):
+    supported_type: UnitType | None
+    supported: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} S {_unit(self.supported_type, self.supported)} - {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy(Order):
+    army: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} C A {self.army} - {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Order):
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} R {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband(Order):
+    """Disband a dislodged unit instead of retreating it."""
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} D"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Order):
+    def __str__(self) -> str:
+        return f"Build {self.unit_text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Order):
+    def __str__(self) -> str:
+        return f"Remove {self.unit_text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Waive(Order):
+    """Decline one build (DATC 4.D.7). ``location`` is empty."""
+
+    def __str__(self) -> str:
+        return "Waive"

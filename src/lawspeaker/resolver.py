@@ -1,0 +1,463 @@
+"""The movement-phase adjudicator.
+
+How it works, in four steps:
+
+1. **Judge each order** (:mod:`lawspeaker.legality`). Illegal orders, and
+   units without orders, become holds; the illegal order is kept in the
+   results with its reason.
+
+2. **Match orders to each other.** A support counts only if the supported
+   unit does what the support says; a convoy only if the army moves where
+   the convoy says, by convoy. An army moving to an adjacent province goes
+   by convoy if it says "via convoy" or if one of its own power's fleets
+   convoys it (2023 rulebook; DATC 4.A.3); under the 2000 rules it falls
+   back to the land route when no chain of convoy orders exists.
+
+3. **Resolve decisions.** Every move has one yes/no decision ("does it
+   succeed?"), every support one ("is it given?"), every convoy one ("does
+   it hold, so the convoy is not disrupted?"). Each decision is computed
+   from the strengths of the DATC's "Math of Adjudication": attack, hold,
+   defend and prevent strength, which in turn ask other decisions. This is
+   L.B. Kruijswijk's guess-and-check algorithm: when a decision depends on
+   itself, it is guessed false and true. If exactly one guess is consistent,
+   that is the answer. If both or neither are, the decisions in the cycle
+   form either a circular movement (all moves in it succeed) or, when a
+   convoy is part of the cycle, a convoy paradox, settled by the Szykman
+   rule (DATC 4.A.2): the convoying fleets in the paradox hold, so the
+   convoy fails. Both rules are in :meth:`_Resolver._backup_rule`, the only
+   place cycles are handled.
+
+4. **Report.** Each order gets an outcome and the explanation a GM
+   publishes ("Bounced 1v1", "Cut by A Ber", "Dislodged by A Cai (2v1)").
+   The new unit positions, the dislodged units (with where their attacker
+   came from, for retreats) and the standoff spaces (bounce spaces no
+   retreat may enter) come back in a :class:`MovementResult`.
+
+The resolver knows nothing of how orders were chosen (by players, by DP
+votes, by civil disorder) nor of any one variant: it reads the map, the
+units and the orders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .board import Unit
+from .geography import GameMap, UnitType, province_of
+from .legality import can_ever_convoy, move_destination, movement_problem
+from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from .results import OrderResult, Outcome
+from .rules import Edition, Rules
+
+__all__ = ["MovementResult", "resolve_movement"]
+
+_HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
+_UNRESOLVED, _GUESSING, _RESOLVED = range(3)
+
+
+class _Plan:
+    """One unit's order, normalised for the resolver."""
+
+    __slots__ = ("by_convoy", "coast", "dest", "dest_loc", "frm", "kind", "order", "power",
+                 "prov", "supports", "to", "unit", "void")
+
+    def __init__(self, unit: Unit, order: Order | None) -> None:
+        self.unit = unit
+        self.order = order
+        self.prov = unit.province
+        self.power = unit.power
+        self.kind = _HOLD
+        self.dest = ""
+        self.dest_loc = ""
+        self.by_convoy = False
+        self.frm = ""
+        self.to = ""
+        self.coast: str | None = None
+        self.supports: list[_Plan] = []
+        self.void = ""
+
+
+@dataclass(frozen=True)
+class MovementResult:
+    results: tuple[OrderResult, ...]
+    units: Mapping[str, Unit]
+    """Province -> unit after the moves (dislodged units excluded)."""
+    dislodged: Mapping[str, tuple[Unit, str | None]]
+    """Province -> (dislodged unit, province its attacker came from overland)."""
+    standoffs: frozenset[str]
+
+
+def resolve_movement(game_map: GameMap, units: Mapping[str, Unit], orders: Iterable[Order],
+                     rules: Rules | None = None) -> MovementResult:
+    """Adjudicate a movement phase."""
+    return _Resolver(game_map, units, orders, rules or Rules()).run()
+
+
+class _Resolver:
+    def __init__(self, game_map: GameMap, units: Mapping[str, Unit], orders: Iterable[Order],
+                 rules: Rules) -> None:
+        self.map = game_map
+        self.units = units
+        self.rules = rules
+        self.results: list[OrderResult] = []
+        self.plans: dict[str, _Plan] = {}
+        self.moves_into: dict[str, list[_Plan]] = {}
+        self.convoyers: dict[str, list[_Plan]] = {}
+        self.result: dict[str, bool] = {}
+        self.state: dict[str, int] = {}
+        self.deps: list[str] = []
+        self._collect(orders)
+
+    # --- steps 1 and 2: judge and match orders ------------------------------
+
+    def _collect(self, orders: Iterable[Order]) -> None:
+        given: dict[str, list[Order]] = {}
+        for order in orders:
+            problem = movement_problem(self.map, self.units, order)
+            if problem is not None:
+                self.results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+                continue
+            given.setdefault(order.province, []).append(order)
+        for prov, unit in self.units.items():
+            chosen = given.get(prov, [])
+            if len(set(chosen)) > 1:
+                if self.rules.multiple_orders == "last":
+                    for o in chosen[:-1]:
+                        self.results.append(OrderResult(o, Outcome.ILLEGAL,
+                                                        "Illegal: replaced by a later order"))
+                    chosen = chosen[-1:]
+                else:
+                    for o in dict.fromkeys(chosen):
+                        self.results.append(OrderResult(
+                            o, Outcome.ILLEGAL,
+                            "Illegal: the unit was given conflicting orders, so it holds"))
+                    chosen = []
+            self.plans[prov] = self._plan(unit, chosen[0] if chosen else None)
+            self.state[prov] = _UNRESOLVED
+        for plan in self.plans.values():
+            if plan.kind == _CONVOY:
+                self._match_convoy(plan)
+        for plan in self.plans.values():
+            if plan.kind == _MOVE:
+                self._settle_route(plan)
+                self.moves_into.setdefault(plan.dest, []).append(plan)
+        for plan in self.plans.values():
+            if plan.kind in (_SUP_HOLD, _SUP_MOVE):
+                self._match_support(plan)
+
+    def _plan(self, unit: Unit, order: Order | None) -> _Plan:
+        plan = _Plan(unit, order)
+        if isinstance(order, Move):
+            plan.kind = _MOVE
+            plan.dest_loc = move_destination(self.map, unit, order.target) or order.target
+            plan.dest = province_of(plan.dest_loc)
+            plan.by_convoy = order.via_convoy or bool(order.path)
+        elif isinstance(order, SupportHold):
+            plan.kind = _SUP_HOLD
+            plan.frm = plan.to = province_of(order.supported)
+        elif isinstance(order, SupportMove):
+            plan.kind = _SUP_MOVE
+            plan.frm = province_of(order.supported)
+            plan.to = province_of(order.target)
+            plan.coast = order.target if "/" in order.target else None
+        elif isinstance(order, Convoy):
+            plan.kind = _CONVOY
+            plan.frm = province_of(order.army)
+            plan.to = province_of(order.target)
+        return plan
+
+    def _match_convoy(self, plan: _Plan) -> None:
+        army = self.plans.get(plan.frm)
+        if army is None or army.unit.type is not UnitType.ARMY:
+            plan.void = f"Void: no army in {self._name(plan.frm)}"
+        elif army.kind != _MOVE or army.dest != plan.to:
+            plan.void = f"Void: {army.unit} does not move to {self._name(plan.to)}"
+        else:
+            self.convoyers.setdefault(plan.frm, []).append(plan)
+
+    def _settle_route(self, plan: _Plan) -> None:
+        """Decide whether a move goes by land or by convoy (DATC 4.A.3)."""
+        if plan.unit.type is not UnitType.ARMY:
+            return
+        adjacent = self.map.can_move(UnitType.ARMY, plan.prov, plan.dest)
+        fleets = self.convoyers.get(plan.prov, [])
+        if not adjacent:
+            plan.by_convoy = True
+        elif not plan.by_convoy and any(f.power == plan.power for f in fleets):
+            plan.by_convoy = True
+        if adjacent and plan.by_convoy and self.rules.edition is Edition.R2000 \
+                and not self._path(plan, lambda f: True):
+            plan.by_convoy = False  # DATC 2.4 4.A.3: no convoy ordered, use the land route
+        if not plan.by_convoy:
+            for f in fleets:
+                f.void = f"Void: {plan.unit} moves over land"
+            self.convoyers.pop(plan.prov, None)
+
+    def _match_support(self, plan: _Plan) -> None:
+        target = self.plans.get(plan.frm)
+        if target is None:
+            plan.void = f"Void: no unit in {self._name(plan.frm)}"
+            return
+        if plan.kind == _SUP_HOLD:
+            if target.kind == _MOVE:
+                plan.void = f"Void: {target.unit} moves instead of holding"
+                return
+        elif target.kind != _MOVE or target.dest != plan.to:
+            plan.void = f"Void: {target.unit} does not move to {self._name(plan.to)}"
+            return
+        elif plan.coast and target.dest_loc != plan.coast:
+            plan.void = f"Void: {target.unit} does not move to {self._name(plan.coast)}"
+            return
+        target.supports.append(plan)
+
+    # --- step 3: decisions -----------------------------------------------
+
+    def resolve(self, prov: str) -> bool:
+        state = self.state[prov]
+        if state == _RESOLVED:
+            return self.result[prov]
+        if state == _GUESSING:
+            # Always record the look-up, even if ``prov`` is already listed, so
+            # every decision computed from a guess is itself treated as a guess.
+            self.deps.append(prov)
+            return self.result[prov]
+        mark = len(self.deps)
+        self.result[prov] = False
+        self.state[prov] = _GUESSING
+        first = self._adjudicate(prov)
+        if len(self.deps) == mark:
+            if self.state[prov] != _RESOLVED:
+                self.result[prov] = first
+                self.state[prov] = _RESOLVED
+            return self.result[prov]
+        if self.deps[mark] != prov:
+            self.deps.append(prov)
+            self.result[prov] = first
+            return first
+        self._forget(mark)
+        self.result[prov] = True
+        self.state[prov] = _GUESSING
+        second = self._adjudicate(prov)
+        if first == second:
+            self._forget(mark)
+            self.result[prov] = first
+            self.state[prov] = _RESOLVED
+            return first
+        self._backup_rule(list(dict.fromkeys(self.deps[mark:])))
+        del self.deps[mark:]
+        return self.resolve(prov)
+
+    def _forget(self, mark: int) -> None:
+        for p in self.deps[mark:]:
+            self.state[p] = _UNRESOLVED
+        del self.deps[mark:]
+
+    def _backup_rule(self, cycle: list[str]) -> None:
+        """Settle a cycle of decisions with no single consistent answer.
+
+        A cycle containing a convoy is a convoy paradox: by the Szykman rule
+        the convoying fleets in it hold, so their convoys fail (DATC 4.A.2,
+        Dissolution §3.11.2). Otherwise it is a circular movement, and every
+        move in it succeeds (2023 rulebook; DATC 6.C.1).
+        """
+        paradox = any(self.plans[p].kind == _CONVOY for p in cycle)
+        for p in cycle:
+            kind = self.plans[p].kind
+            if paradox and kind == _CONVOY:
+                self.result[p], self.state[p] = False, _RESOLVED
+            elif not paradox and kind == _MOVE:
+                self.result[p], self.state[p] = True, _RESOLVED
+            else:
+                self.state[p] = _UNRESOLVED
+
+    def _adjudicate(self, prov: str) -> bool:
+        plan = self.plans[prov]
+        kind = plan.kind
+        if kind == _MOVE:
+            return self._move_succeeds(plan)
+        if kind == _CONVOY:
+            return not plan.void and not self._dislodged(plan)
+        if kind in (_SUP_HOLD, _SUP_MOVE):
+            return not plan.void and not self._cut_by(plan) and not self._dislodged(plan)
+        return True
+
+    def _move_succeeds(self, plan: _Plan) -> bool:
+        attack = self._attack(plan)
+        if attack == 0:
+            return False
+        opponent = self._head_to_head(plan)
+        if opponent is not None:
+            if attack <= self._strength(opponent):
+                return False
+        elif attack <= self._hold(plan.dest):
+            return False
+        for other in self.moves_into[plan.dest]:
+            if other is not plan and attack <= self._prevent(other):
+                return False
+        return True
+
+    def _dislodged(self, plan: _Plan) -> bool:
+        return any(self.resolve(m.prov) for m in self.moves_into.get(plan.prov, ()))
+
+    def _cut_by(self, plan: _Plan) -> _Plan | None:
+        """The move that cuts this support, if any (DATC 6.D.15, 6.D.20, 4.A.4)."""
+        for attacker in self.moves_into.get(plan.prov, ()):
+            if attacker.power == plan.power:
+                continue
+            if plan.kind == _SUP_MOVE and attacker.prov == plan.to:
+                continue
+            if attacker.by_convoy and not self._has_path(attacker):
+                continue
+            return attacker
+        return None
+
+    def _head_to_head(self, plan: _Plan) -> _Plan | None:
+        other = self.plans.get(plan.dest)
+        if (other is not None and other.kind == _MOVE and other.dest == plan.prov
+                and not other.by_convoy and not plan.by_convoy):
+            return other
+        return None
+
+    def _strength(self, plan: _Plan, exclude_power: str | None = None) -> int:
+        return 1 + sum(1 for s in plan.supports
+                       if s.power != exclude_power and self.resolve(s.prov))
+
+    def _attack(self, plan: _Plan) -> int:
+        if plan.by_convoy and not self._has_path(plan):
+            return 0
+        defender = self.plans.get(plan.dest)
+        if defender is None or (defender.kind == _MOVE and self._head_to_head(plan) is None
+                                and self.resolve(defender.prov)):
+            return self._strength(plan)
+        if defender.power == plan.power:
+            return 0
+        return self._strength(plan, exclude_power=defender.power)
+
+    def _hold(self, prov: str) -> int:
+        plan = self.plans.get(prov)
+        if plan is None:
+            return 0
+        if plan.kind == _MOVE:
+            return 0 if self.resolve(prov) else 1
+        return self._strength(plan)
+
+    def _prevent(self, plan: _Plan) -> int:
+        if plan.by_convoy and not self._has_path(plan):
+            return 0
+        opponent = self._head_to_head(plan)
+        if opponent is not None and self.resolve(opponent.prov):
+            return 0
+        return self._strength(plan)
+
+    def _has_path(self, plan: _Plan) -> bool:
+        return self._path(plan, lambda f: self.resolve(f.prov))
+
+    def _path(self, plan: _Plan, usable) -> bool:  # type: ignore[no-untyped-def]
+        fleets = {f.prov: f for f in self.convoyers.get(plan.prov, ())}
+        if not fleets:
+            return False
+        links = self.map.convoy_links
+        seen: set[str] = set()
+        frontier = [p for p in links(plan.prov) if p in fleets]
+        while frontier:
+            here = frontier.pop()
+            if here in seen:
+                continue
+            seen.add(here)
+            if not usable(fleets[here]):
+                continue
+            nxt = links(here)
+            if plan.dest in nxt:
+                return True
+            frontier.extend(p for p in nxt if p in fleets and p not in seen)
+        return False
+
+    # --- step 4: report -------------------------------------------------------
+
+    def run(self) -> MovementResult:
+        for prov in self.plans:
+            self.resolve(prov)
+        after: dict[str, Unit] = {}
+        dislodged: dict[str, tuple[Unit, str | None]] = {}
+        winners: dict[str, _Plan] = {}
+        for plan in self.plans.values():
+            if plan.kind == _MOVE and self.result[plan.prov]:
+                winners[plan.dest] = plan
+                after[plan.dest] = Unit(plan.power, plan.unit.type, plan.dest_loc)
+        for plan in self.plans.values():
+            if plan.kind == _MOVE and self.result[plan.prov]:
+                continue
+            winner = winners.get(plan.prov)
+            if winner is None:
+                after[plan.prov] = plan.unit
+            else:
+                dislodged[plan.prov] = (plan.unit, None if winner.by_convoy else winner.prov)
+        standoffs = frozenset(
+            dest for dest, movers in self.moves_into.items()
+            if dest not in after and any(
+                not self.result[m.prov] and self._prevent(m) > 0 for m in movers)
+        )
+        for plan in self.plans.values():
+            self.results.append(self._explain(plan, winners.get(plan.prov)))
+        return MovementResult(tuple(self.results), after, dislodged, standoffs)
+
+    def _name(self, location: str) -> str:
+        return self.map.name_of(location)
+
+    def _label(self, plan: _Plan) -> str:
+        return f"{plan.unit.type.value} {self.map.provinces[plan.prov].name}"
+
+    def _explain(self, plan: _Plan, winner: _Plan | None) -> OrderResult:
+        order = plan.order or Hold(plan.power, plan.unit.type, plan.unit.location)
+        implicit = plan.order is None
+        dislodged = ""
+        if winner is not None:
+            dislodged = (f"Dislodged by {self._label(winner)} "
+                         f"({self._attack(winner)}v{self._resistance(plan, winner)})")
+        ok = self.result.get(plan.prov, True)
+        if plan.kind == _MOVE:
+            if ok:
+                return OrderResult(order, Outcome.SUCCEEDS, "Move succeeds")
+            reason = self._why_move_failed(plan)
+            return OrderResult(order, Outcome.FAILS, f"{reason}; {dislodged}" if dislodged
+                               else reason, dislodged=bool(dislodged))
+        if plan.void:
+            reason = f"{plan.void}; {dislodged}" if dislodged else plan.void
+            return OrderResult(order, Outcome.FAILS, reason, dislodged=bool(dislodged))
+        if plan.kind in (_SUP_HOLD, _SUP_MOVE):
+            if ok:
+                return OrderResult(order, Outcome.SUCCEEDS, "Support given")
+            cutter = self._cut_by(plan)
+            reason = dislodged or f"Cut by {self._label(cutter)}" if cutter else dislodged
+            return OrderResult(order, Outcome.FAILS, reason or "Cut",
+                               dislodged=bool(dislodged))
+        if plan.kind == _CONVOY:
+            if ok:
+                return OrderResult(order, Outcome.SUCCEEDS, "Convoys")
+            return OrderResult(order, Outcome.FAILS, dislodged or "Void: convoy paradox, fleet "
+                               "holds (Szykman rule)", dislodged=bool(dislodged))
+        if dislodged:
+            return OrderResult(order, Outcome.FAILS, dislodged, dislodged=True, implicit=implicit)
+        return OrderResult(order, Outcome.SUCCEEDS, "Holds", implicit=implicit)
+
+    def _resistance(self, defender: _Plan, winner: _Plan) -> int:
+        if self._head_to_head(winner) is defender:
+            return self._strength(defender)
+        return self._hold(defender.prov) if defender.kind != _MOVE else 1
+
+    def _why_move_failed(self, plan: _Plan) -> str:
+        if plan.by_convoy and not self._has_path(plan):
+            if not self.convoyers.get(plan.prov):
+                if can_ever_convoy(self.map, plan.prov, plan.dest):
+                    return "Void: no convoy"
+                return "Void: no convoy route"
+            return "Void: convoy disrupted"
+        attack = self._attack(plan)
+        defender = self.plans.get(plan.dest)
+        if attack == 0 and defender is not None and defender.power == plan.power:
+            return f"Bounced: cannot dislodge own {self._label(defender)}"
+        opponent = self._head_to_head(plan)
+        resist = self._strength(opponent) if opponent else self._hold(plan.dest)
+        others = [self._prevent(m) for m in self.moves_into[plan.dest] if m is not plan]
+        return f"Bounced {attack}v{max([resist, *others])}"

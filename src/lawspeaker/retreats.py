@@ -1,0 +1,119 @@
+"""The retreat phase.
+
+A dislodged unit may retreat to an adjacent space it could move to that is
+empty, was not left vacant by a standoff, and is not where its attacker came
+from overland (a unit dislodged by a convoyed attack may retreat there: 2023
+rulebook, DATC 4.A.5). No supports or convoys are given (DATC 6.H.1-6.H.4).
+Two or more retreats to one space all fail and those units are disbanded
+(DATC 6.H.7); a unit without a legal retreat order is disbanded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .board import Dislodged, Position, Unit
+from .geography import GameMap, Terrain, UnitType
+from .legality import move_destination
+from .orders import Disband, Order, Retreat
+from .results import OrderResult, Outcome
+
+__all__ = ["RetreatResult", "resolve_retreats", "retreat_options"]
+
+
+@dataclass(frozen=True)
+class RetreatResult:
+    results: tuple[OrderResult, ...]
+    units: dict[str, Unit]
+    """Province -> unit after the retreats."""
+
+
+def retreat_options(game_map: GameMap, position: Position, dislodged: Dislodged) -> list[str]:
+    """Every location the dislodged unit may legally retreat to."""
+    unit = dislodged.unit
+    out = []
+    for loc in sorted(game_map.neighbours(unit.type, unit.location)):
+        if _retreat_problem(game_map, position, dislodged, loc) is None:
+            out.append(loc)
+    return out
+
+
+def _retreat_problem(game_map: GameMap, position: Position, dislodged: Dislodged,
+                     target: str) -> str | None:
+    unit = dislodged.unit
+    dest = move_destination(game_map, unit, target)
+    province = game_map.provinces[target.split("/")[0]]
+    if dest is None or not game_map.can_move(unit.type, unit.location, dest):
+        if unit.type is UnitType.FLEET and game_map.reaches(unit.type, unit.location,
+                                                            province.key):
+            return f"say which coast of {province.name} the fleet retreats to"
+        return f"{province.name} is not adjacent"
+    if province.terrain is Terrain.IMPASSABLE:
+        return f"{province.name} is impassable"
+    if province.key in position.units:
+        return f"{province.name} is occupied"
+    if province.key == dislodged.attacker_from:
+        return f"the attacker came from {province.name}"
+    if province.key in position.standoffs:
+        return f"{province.name} was left vacant by a standoff"
+    return None
+
+
+def resolve_retreats(game_map: GameMap, position: Position,
+                     orders: Iterable[Order]) -> RetreatResult:
+    results: list[OrderResult] = []
+    chosen: dict[str, Order] = {}
+    for order in orders:
+        dislodged = position.dislodged.get(order.province)
+        if dislodged is None:
+            results.append(OrderResult(order, Outcome.ILLEGAL,
+                                       "Illegal: only dislodged units move in a retreat phase"))
+            continue
+        if order.power and dislodged.unit.power != order.power:
+            results.append(OrderResult(order, Outcome.ILLEGAL,
+                                       f"Illegal: the unit belongs to {dislodged.unit.power}"))
+            continue
+        if not isinstance(order, Retreat | Disband):
+            results.append(OrderResult(order, Outcome.ILLEGAL,
+                                       "Illegal: a dislodged unit may only retreat or disband"))
+            continue
+        if isinstance(order, Retreat):
+            problem = _retreat_problem(game_map, position, dislodged, order.target)
+            if problem is not None:
+                results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+                continue
+        if order.province in chosen and chosen[order.province] != order:
+            results.append(OrderResult(order, Outcome.ILLEGAL,
+                                       "Illegal: the unit already has a retreat order"))
+            continue
+        chosen[order.province] = order
+    targets: dict[str, list[str]] = {}
+    for prov, order in chosen.items():
+        if isinstance(order, Retreat):
+            unit = position.dislodged[prov].unit
+            dest = move_destination(game_map, unit, order.target) or order.target
+            targets.setdefault(dest.split("/")[0], []).append(prov)
+    units = dict(position.units)
+    for prov, dislodged in sorted(position.dislodged.items()):
+        order = chosen.get(prov)
+        unit = dislodged.unit
+        if order is None:
+            results.append(OrderResult(Disband(unit.power, unit.type, unit.location),
+                                       Outcome.SUCCEEDS, "Disbanded: no retreat ordered",
+                                       implicit=True))
+        elif isinstance(order, Disband):
+            results.append(OrderResult(order, Outcome.SUCCEEDS, "Disbanded"))
+        else:
+            assert isinstance(order, Retreat)
+            dest = move_destination(game_map, unit, order.target) or order.target
+            rivals = [p for p in targets[dest.split("/")[0]] if p != prov]
+            if rivals:
+                others = ", ".join(str(position.dislodged[p].unit) for p in rivals)
+                results.append(OrderResult(order, Outcome.FAILS,
+                                           f"Disbanded: bounced with {others}"))
+            else:
+                units[dest.split("/")[0]] = Unit(unit.power, unit.type, dest)
+                results.append(OrderResult(order, Outcome.SUCCEEDS,
+                                           f"Retreats to {game_map.name_of(dest)}"))
+    return RetreatResult(tuple(results), units)

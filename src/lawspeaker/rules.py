@@ -1,0 +1,73 @@
+"""Rules options: the choices the rulebooks leave open, named, with defaults.
+
+A variant's ``variant.yaml`` sets them under ``rules:``; the CLI and API may
+override them per game or per test run. Every option documents its default
+and the rule it settles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+from typing import Any
+
+__all__ = ["BuildRule", "Edition", "Rules"]
+
+
+class Edition(StrEnum):
+    """Which rulebook settles the DATC's open issues.
+
+    ``2023``: the 2023 rulebook with the DATC v3.1 preferences (default).
+    ``2000``: the 2000 rulebook with the DATC v2.4 preferences, which the
+    jDip/godip case file ``datc_v2.4_06.txt`` assumes. They differ in three
+    places: an army ordered "via convoy" to an adjacent province falls back to
+    the land route when no convoy path exists (DATC 2.4 issue 4.A.3, cases
+    6.G.8 and 6.G.11); civil disorder removes by distance to *home* centres
+    along routes each unit type could take, armies crossing water (DATC 2.4
+    issue 4.D.8); and in 2023 units on supply centres are removed last.
+    """
+
+    R2023 = "2023"
+    R2000 = "2000"
+
+
+class BuildRule(StrEnum):
+    HOME = "home"
+    """Build only in vacant, owned home centres (standard rules)."""
+    OWNED = "owned"
+    """Build in any vacant owned centre (S9 §8.1, 'Chaos'-style variants)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    edition: Edition = Edition.R2023
+    victory_centres: int = 18
+    """Centres needed for a solo victory."""
+    builds: BuildRule = BuildRule.HOME
+    multiple_orders: str = "void"
+    """Two different orders to one unit: ``void`` makes the unit hold (DATC
+    issue 4.D.3, choice c); ``last`` keeps the last order given."""
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> Rules:
+        """Build from a ``rules:`` mapping, rejecting unknown keys and values."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown rules option(s): {', '.join(unknown)}")
+        return cls().with_options(**dict(data))
+
+    def with_options(self, **options: Any) -> Rules:
+        converted: dict[str, Any] = {}
+        for key, value in options.items():
+            if key == "edition":
+                value = Edition(str(value))
+            elif key == "builds":
+                value = BuildRule(str(value))
+            elif key == "victory_centres":
+                value = int(value)
+            elif key == "multiple_orders" and value not in ("void", "last"):
+                raise ValueError("multiple_orders must be 'void' or 'last'")
+            converted[key] = value
+        return replace(self, **converted)

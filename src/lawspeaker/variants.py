@@ -1,0 +1,417 @@
+"""Variants are data: a folder with ``variant.yaml`` and a map file.
+
+The format is described in ``docs/variant-format.md``. Loading a variant
+validates it; :func:`check_variant` returns every problem found, each with
+the file and line it comes from, so a designer editing a map can fix them
+all in one pass (``lawspeaker map check VARIANT``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+from .board import PhaseKind, Unit
+from .geography import COAST_NAMES, GameMap, Province, Terrain, UnitType, province_of
+from .rules import Rules
+
+__all__ = [
+    "Power",
+    "Problem",
+    "Variant",
+    "VariantError",
+    "available_variants",
+    "check_variant",
+    "load_variant",
+]
+
+VARIANTS_DIR = Path(__file__).parent / "variants"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    file: str
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.message}"
+
+
+class VariantError(ValueError):
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    name: str
+    adjective: str
+    abbreviation: str
+    colour: str
+    capital: str | None
+    homes: tuple[str, ...]
+    kind: str = "major"
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    title: str
+    map: GameMap
+    powers: Mapping[str, Power]
+    starting_units: tuple[Unit, ...]
+    rules: Rules
+    phases: tuple[tuple[str, PhaseKind], ...]
+    """One game year's phases in order, as (season, kind)."""
+    first_year: int
+    reconstructed: bool = False
+    path: Path | None = field(default=None, compare=False)
+
+    def home_of(self, province: str) -> str | None:
+        for power in self.powers.values():
+            if province in power.homes:
+                return power.name
+        return None
+
+    def power_named(self, text: str) -> str:
+        """Resolve a power by name, adjective or abbreviation (case-insensitive)."""
+        wanted = text.strip().lower()
+        for p in self.powers.values():
+            if wanted in (p.name.lower(), p.adjective.lower(), p.abbreviation.lower()):
+                return p.name
+        matches = [p.name for p in self.powers.values() if p.name.lower().startswith(wanted)]
+        if len(matches) == 1 and wanted:
+            return matches[0]
+        raise ValueError(f"unknown power '{text}' (powers: {', '.join(self.powers)})")
+
+
+def available_variants() -> list[str]:
+    return sorted(p.name for p in VARIANTS_DIR.iterdir() if (p / "variant.yaml").exists())
+
+
+def _variant_dir(name_or_path: str | Path) -> Path:
+    path = Path(name_or_path)
+    if path.is_dir() and (path / "variant.yaml").exists():
+        return path
+    if path.name == "variant.yaml" and path.exists():
+        return path.parent
+    bundled = VARIANTS_DIR / str(name_or_path)
+    if (bundled / "variant.yaml").exists():
+        return bundled
+    raise VariantError([Problem(str(name_or_path), None,
+                                "no such variant; bundled variants: "
+                                + ", ".join(available_variants()))])
+
+
+@functools.lru_cache(maxsize=32)
+def _load_cached(directory: Path) -> Variant:
+    variant, problems = _Loader(directory).load()
+    if problems or variant is None:
+        raise VariantError(problems)
+    return variant
+
+
+def load_variant(name_or_path: str | Path) -> Variant:
+    """Load a bundled variant by name, or a variant folder by path."""
+    return _load_cached(_variant_dir(name_or_path).resolve())
+
+
+def check_variant(name_or_path: str | Path) -> list[Problem]:
+    """Every problem in a variant's files, each with its file and line."""
+    try:
+        directory = _variant_dir(name_or_path)
+    except VariantError as exc:
+        return exc.problems
+    return _Loader(directory).load()[1]
+
+
+def _line(node: Any, key: Any = None) -> int | None:
+    """1-based line of ``node`` (or of ``key`` inside it), when known."""
+    lc = getattr(node, "lc", None)
+    if lc is None:
+        return None
+    try:
+        if key is None:
+            return int(lc.line) + 1
+        if isinstance(key, int):
+            return int(lc.item(key)[0]) + 1
+        return int(lc.key(key)[0]) + 1
+    except (KeyError, IndexError, TypeError):
+        return int(lc.line) + 1
+
+
+class _Loader:
+    """Reads and validates one variant folder, collecting problems."""
+
+    def __init__(self, directory: Path) -> None:
+        self.dir = directory
+        self.problems: list[Problem] = []
+
+    def problem(self, file: str, line: int | None, message: str) -> None:
+        self.problems.append(Problem(file, line, message))
+
+    def read(self, name: str) -> Any:
+        path = self.dir / name
+        try:
+            return YAML(typ="rt").load(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            self.problem(name, None, "file not found")
+        except YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            self.problem(name, mark.line + 1 if mark else None, f"not valid YAML: {exc}")
+        return None
+
+    def load(self) -> tuple[Variant | None, list[Problem]]:
+        meta = self.read("variant.yaml")
+        if not isinstance(meta, Mapping):
+            if meta is not None:
+                self.problem("variant.yaml", None, "must be a mapping")
+            return None, self.problems
+        map_file = str(meta.get("map", "map.yaml"))
+        data = self.read(map_file)
+        if not isinstance(data, Mapping) or not isinstance(data.get("provinces"), Mapping):
+            if data is not None:
+                self.problem(map_file, None, "must have a 'provinces' mapping")
+            return None, self.problems
+        game_map = self.build_map(map_file, data["provinces"])
+        variant = self.build_variant(meta, game_map)
+        return (None if self.problems else variant), self.problems
+
+    # --- map ----------------------------------------------------------------
+
+    def build_map(self, file: str, raw: Mapping[str, Any]) -> GameMap:
+        provinces: list[Province] = []
+        army: dict[str, set[str]] = {}
+        fleet: dict[str, set[str]] = {}
+        both_declared: dict[str, set[str]] = {}
+        link_lines: dict[tuple[str, str], int | None] = {}
+        for key, body in raw.items():
+            line = _line(raw, key)
+            key = str(key)
+            if key != key.lower() or "/" in key or " " in key:
+                self.problem(file, line, f"province key '{key}' must be lower-case, no '/' or spaces")
+            if not isinstance(body, Mapping):
+                self.problem(file, line, f"{key}: must be a mapping")
+                continue
+            try:
+                terrain = Terrain(str(body.get("type", "")))
+            except ValueError:
+                self.problem(file, line, f"{key}: type must be one of "
+                             f"{', '.join(t.value for t in Terrain)}")
+                terrain = Terrain.LAND
+            coasts = tuple(str(c) for c in body.get("coasts", ()) or ())
+            for c in coasts:
+                if c not in COAST_NAMES:
+                    self.problem(file, _line(body, "coasts"), f"{key}: unknown coast '{c}'")
+            if coasts and terrain is not Terrain.COASTAL:
+                self.problem(file, _line(body, "coasts"), f"{key}: only coastal spaces have coasts")
+            flags = frozenset(str(f) for f in body.get("flags", ()) or ())
+            for word in ("canal", "island"):
+                if body.get(word):
+                    flags |= {word}
+            can_convoy = bool(body.get("convoy", terrain is Terrain.SEA and
+                                       not flags & {"canal", "island"}))
+            xy = body.get("xy")
+            if xy is not None and (len(xy) != 2 or not all(isinstance(v, int | float) for v in xy)):
+                self.problem(file, _line(body, "xy"), f"{key}: xy must be two numbers")
+                xy = None
+            sc = body.get("sc", 0) or 0
+            if not isinstance(sc, int) or sc < 0:
+                self.problem(file, _line(body, "sc"), f"{key}: sc must be a positive integer")
+                sc = 0
+            if "name" not in body:
+                self.problem(file, line, f"{key}: missing 'name'")
+            provinces.append(Province(
+                key=key, name=str(body.get("name", key)), terrain=terrain, sc_value=sc,
+                coasts=coasts, aliases=tuple(str(a) for a in body.get("aliases", ()) or ()),
+                can_convoy=can_convoy, xy=tuple(xy) if xy else None, flags=flags,
+            ))
+            links = body.get("links", {}) or {}
+            for kind in links:
+                if kind not in ("both", "army", "fleet"):
+                    self.problem(file, _line(links, kind), f"{key}: unknown link list '{kind}'")
+            for kind in ("both", "army"):
+                for i, target in enumerate(links.get(kind, ()) or ()):
+                    link_lines[(key, str(target))] = _line(links[kind], i)
+                    army.setdefault(key, set()).add(str(target))
+                    if kind == "both":
+                        both_declared.setdefault(key, set()).add(str(target))
+            fl = links.get("fleet", ()) or ()
+            if isinstance(fl, Mapping):
+                if not coasts:
+                    self.problem(file, _line(links, "fleet"),
+                                 f"{key}: per-coast fleet links but no coasts declared")
+                for coast, targets in fl.items():
+                    if str(coast) not in coasts:
+                        self.problem(file, _line(fl, coast), f"{key}: undeclared coast '{coast}'")
+                    loc = f"{key}/{coast}"
+                    for i, target in enumerate(targets or ()):
+                        link_lines[(loc, str(target))] = _line(targets, i)
+                        fleet.setdefault(loc, set()).add(str(target))
+            else:
+                if coasts and fl:
+                    self.problem(file, _line(links, "fleet"),
+                                 f"{key}: has coasts, so fleet links must be listed per coast")
+                for i, target in enumerate(fl):
+                    link_lines[(key, str(target))] = _line(fl, i)
+                    fleet.setdefault(key, set()).add(str(target))
+            for target in both_declared.get(key, ()):
+                fleet.setdefault(key, set()).add(target)
+        game_map = GameMap.build(provinces, army, fleet)
+        self.check_links(file, game_map, army, fleet, both_declared, link_lines)
+        self.check_names(file, raw, game_map)
+        return game_map
+
+    def check_links(self, file: str, game_map: GameMap, army: dict[str, set[str]],
+                    fleet: dict[str, set[str]], both: dict[str, set[str]],
+                    lines: dict[tuple[str, str], int | None]) -> None:
+        provs = game_map.provinces
+        for src, targets in army.items():
+            for dst in targets:
+                at = lines.get((src, dst))
+                if dst not in provs:
+                    self.problem(file, at, f"{src}: links to unknown province '{dst}'")
+                    continue
+                if dst == src:
+                    self.problem(file, at, f"{src}: links to itself")
+                for end, other in ((src, dst), (dst, src)):
+                    if provs[end].terrain in (Terrain.SEA, Terrain.IMPASSABLE):
+                        self.problem(file, at, f"{src}-{dst}: army link touches "
+                                     f"{provs[end].terrain.value} space {end}")
+                        break
+                if src not in army.get(dst, ()):
+                    self.problem(file, at, f"{src}-{dst}: army link not listed under {dst}")
+                elif (dst in both.get(src, ())) != (src in both.get(dst, ())):
+                    self.problem(file, at, f"{src}-{dst}: 'both' on one side only; "
+                                 f"list it under 'both' in {src} and {dst}")
+        for src, targets in fleet.items():
+            for dst in targets:
+                at = lines.get((src, dst))
+                dprov = provs.get(province_of(dst))
+                if dprov is None:
+                    self.problem(file, at, f"{src}: links to unknown province '{dst}'")
+                    continue
+                if province_of(dst) == province_of(src):
+                    self.problem(file, at, f"{src}: links to its own province")
+                if dprov.coasts and "/" not in dst:
+                    self.problem(file, at, f"{src}: fleet link to '{dst}' must name a coast "
+                                 f"({', '.join(dprov.locations)})")
+                    continue
+                if dst not in game_map.fleet_links:
+                    self.problem(file, at, f"{src}: unknown location '{dst}'")
+                    continue
+                for end in (src, dst):
+                    terrain = provs[province_of(end)].terrain
+                    if terrain in (Terrain.LAND, Terrain.IMPASSABLE):
+                        self.problem(file, at, f"{src}-{dst}: fleet link touches "
+                                     f"{terrain.value} space {province_of(end)}")
+                        break
+                if src not in fleet.get(dst, ()):
+                    self.problem(file, at, f"{src}-{dst}: fleet link not listed under {dst}")
+
+    def check_names(self, file: str, raw: Mapping[str, Any], game_map: GameMap) -> None:
+        from .geography import normalise_name
+
+        seen: dict[str, str] = {}
+        for prov in game_map.provinces.values():
+            for text in {prov.key, prov.name, *prov.aliases}:
+                norm = normalise_name(text)
+                owner = seen.setdefault(norm, prov.key)
+                if owner != prov.key:
+                    self.problem(file, _line(raw, prov.key),
+                                 f"{prov.key}: name '{text}' is also used by {owner}")
+
+    # --- variant ------------------------------------------------------------
+
+    def build_variant(self, meta: Mapping[str, Any], game_map: GameMap) -> Variant:
+        f = "variant.yaml"
+        provs = game_map.provinces
+        try:
+            rules = Rules.from_mapping(meta.get("rules", {}) or {})
+        except ValueError as exc:
+            self.problem(f, _line(meta, "rules"), str(exc))
+            rules = Rules()
+        cal = meta.get("calendar", {}) or {}
+        phases: list[tuple[str, PhaseKind]] = []
+        for i, item in enumerate(cal.get("phases", ()) or ()):
+            try:
+                phases.append((str(item[0]), PhaseKind(str(item[1]))))
+            except (ValueError, IndexError, TypeError):
+                self.problem(f, _line(cal.get("phases"), i),
+                             "each phase is [Season, movement|retreat|adjustment]")
+        if not phases:
+            self.problem(f, _line(meta, "calendar"), "calendar.phases must list the year's phases")
+        powers: dict[str, Power] = {}
+        units: list[Unit] = []
+        raw_powers = meta.get("powers", {}) or {}
+        for name, body in raw_powers.items():
+            line = _line(raw_powers, name)
+            name = str(name)
+            homes = tuple(str(h) for h in body.get("homes", ()) or ())
+            for h in homes:
+                if h not in provs:
+                    self.problem(f, line, f"{name}: home '{h}' is not a province")
+                elif not provs[h].is_sc:
+                    self.problem(f, line, f"{name}: home '{h}' is not a supply centre")
+            capital = body.get("capital")
+            if capital is not None and str(capital) not in homes:
+                self.problem(f, _line(body, "capital"), f"{name}: capital must be a home centre")
+            powers[name] = Power(
+                name=name, adjective=str(body.get("adjective", name)),
+                abbreviation=str(body.get("abbreviation", name[:1])),
+                colour=str(body.get("colour", "#808080")),
+                capital=str(capital) if capital is not None else None, homes=homes,
+                kind=str(body.get("kind", "major")),
+            )
+            for i, text in enumerate(body.get("units", ()) or ()):
+                unit = self.parse_unit(f, _line(body["units"], i), name, str(text), game_map)
+                if unit is not None:
+                    units.append(unit)
+        claimed: dict[str, str] = {}
+        for p in powers.values():
+            for h in p.homes:
+                if h in claimed:
+                    self.problem(f, _line(raw_powers, p.name),
+                                 f"{p.name}: home '{h}' is also a home of {claimed[h]}")
+                claimed[h] = p.name
+        occupied: set[str] = set()
+        for u in units:
+            if u.province in occupied:
+                self.problem(f, None, f"two starting units in {u.province}")
+            occupied.add(u.province)
+        scs = sum(1 for p in provs.values() if p.is_sc)
+        expected = meta.get("expect", {}) or {}
+        for what, actual in (("provinces", len(provs)), ("supply_centres", scs),
+                             ("powers", len(powers))):
+            if what in expected and int(expected[what]) != actual:
+                self.problem(f, _line(expected, what),
+                             f"expected {expected[what]} {what.replace('_', ' ')}, found {actual}")
+        if rules.victory_centres > scs:
+            self.problem(f, _line(meta, "rules"), "victory_centres exceeds the number of centres")
+        return Variant(
+            name=str(meta.get("name", self.dir.name)), title=str(meta.get("title", self.dir.name)),
+            map=game_map, powers=powers, starting_units=tuple(units), rules=rules,
+            phases=tuple(phases), first_year=int(cal.get("first_year", 1)),
+            reconstructed=bool(meta.get("reconstructed", False)), path=self.dir,
+        )
+
+    def parse_unit(self, f: str, line: int | None, power: str, text: str,
+                   game_map: GameMap) -> Unit | None:
+        parts = text.split()
+        if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
+            self.problem(f, line, f"{power}: unit '{text}' must look like 'A par' or 'F stp/sc'")
+            return None
+        unit = Unit(power, UnitType(parts[0].upper()), parts[1].lower())
+        if not game_map.is_valid_location(unit.type, unit.location):
+            self.problem(f, line, f"{power}: a {unit.type.noun} cannot stand at '{unit.location}'")
+            return None
+        return unit

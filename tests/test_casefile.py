@@ -1,0 +1,363 @@
+"""Tests for lawspeaker.casefile, the DATC text case-file parser."""
+
+from __future__ import annotations
+
+import pickle
+import time
+from pathlib import Path
+
+import pytest
+
+from lawspeaker.casefile import (
+    KEYWORDS,
+    SECTIONS,
+    Case,
+    CaseFileError,
+    Entry,
+    ResultEntry,
+    parse_case_file,
+    read_case_file,
+)
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "datc"
+needs_shared = pytest.mark.skipif(
+    not SHARED.is_dir(), reason=f"shared DATC fixtures not found at {SHARED}"
+)
+
+SHARED_COUNTS = {
+    "datc_v2.4_06.txt": 167,
+    "real.txt": 4,
+    "dipai.txt": 9,
+    "diplicity_errors.txt": 1,
+    "droidippy_errors.txt": 4,
+}
+
+
+def _one(text: str) -> Case:
+    cases = parse_case_file(text, "t.txt")
+    assert len(cases) == 1
+    return cases[0]
+
+
+def _by_id(cases: list[Case]) -> dict[str, Case]:
+    return {case.id: case for case in cases}
+
+
+@pytest.fixture(scope="module")
+def datc24() -> dict[str, Case]:
+    if not SHARED.is_dir():
+        pytest.skip(f"shared DATC fixtures not found at {SHARED}")
+    return _by_id(read_case_file(SHARED / "datc_v2.4_06.txt"))
+
+
+# --- the shared fixture files -------------------------------------------------------------
+
+
+@needs_shared
+@pytest.mark.parametrize(("name", "count"), sorted(SHARED_COUNTS.items()))
+def test_shared_file_case_count(name: str, count: int) -> None:
+    path = SHARED / name
+    cases = read_case_file(path)
+    assert len(cases) == count
+    assert all(case.file == str(path) and case.variant == "Standard" for case in cases)
+    assert all(case.orders or case.id.startswith("6.J.9") for case in cases)
+
+
+@needs_shared
+def test_every_shared_txt_file_parses() -> None:
+    names = {path.name for path in SHARED.glob("*.txt")}
+    assert set(SHARED_COUNTS) <= names
+    for path in sorted(SHARED.glob("*.txt")):
+        assert read_case_file(path), path
+
+
+@needs_shared
+def test_datc24_is_fast() -> None:
+    text = (SHARED / "datc_v2.4_06.txt").read_text(encoding="utf-8")
+    best = min(_timed(text) for _ in range(5))
+    assert best < 0.05
+
+
+def _timed(text: str) -> float:
+    start = time.perf_counter()
+    parse_case_file(text)
+    return time.perf_counter() - start
+
+
+def test_id_and_title(datc24: dict[str, Case]) -> None:
+    case = datc24["6.A.5"]
+    assert case.title == "6.A.5 (Move to own sector with convoy)"
+    assert case.line == 104
+    assert case.phase == ("Spring", 1901, "movement")
+    assert datc24["6.A.1"].title == "6.A.1"
+    assert datc24["6.A.1"].poststate_same and datc24["6.A.1"].poststate is None
+
+
+def test_prestate_results_6h1(datc24: dict[str, Case]) -> None:
+    case = datc24["6.H.1"]
+    assert case.phase == ("Spring", 1901, "retreat")
+    assert case.prestate_dislodged == (
+        Entry("Austria", "F tri", 3067),
+        Entry("Turkey", "F gre", 3068),
+    )
+    assert len(case.prestate_results) == 7
+    assert case.prestate_results[0] == ResultEntry("FAILURE", "Austria", "F tri H", 3070)
+    assert case.prestate_results[3] == ResultEntry(
+        "SUCCESS", "Italy", "A ven S A tyr-tri", 3073
+    )
+    # the comment after the order and the commented-out section are gone
+    assert case.orders[1] == Entry("Austria", "A ser S F tri-alb", 3079)
+    assert case.poststate_dislodged == ()
+    assert case.poststate is not None and len(case.poststate) == 5
+
+
+def test_supply_centre_owners_6b14(datc24: dict[str, Case]) -> None:
+    case = datc24["6.B.14"]
+    assert case.phase == ("Fall", 1901, "adjustment")
+    assert case.supply_centre_owners == (
+        Entry("Russia", "A stp", 491),
+        Entry("Russia", "A mos", 492),
+    )
+    assert case.orders == (Entry("Russia", "Build F stp", 496),)
+    assert datc24["6.A.1"].supply_centre_owners is None
+
+
+def test_cases_without_phase_line(datc24: dict[str, Case]) -> None:
+    for number in range(14, 19):
+        case = datc24[f"6.G.{number}."]
+        assert case.phase is None
+        assert case.title.startswith(f"6.G.{number}. TEST CASE")
+    assert datc24["6.G.13"].phase == ("Spring", 1901, "movement")
+
+
+def test_raw_strings_kept(datc24: dict[str, Case]) -> None:
+    assert Entry("Germnay", "A wal SUPPORTS F lon-yor", 117) in datc24["6.A.5.old"].orders
+    # 6.B.6 writes two unit lines in the colon-less godip form
+    case = datc24["6.B.6"]
+    assert case.poststate is not None
+    assert case.poststate[0] == Entry("Italy", "F gol", 368)
+    assert case.poststate_dislodged == (Entry("France", "f mid", 373),)
+
+
+def test_duplicate_ids_are_both_kept() -> None:
+    if not SHARED.is_dir():
+        pytest.skip(f"shared DATC fixtures not found at {SHARED}")
+    cases = read_case_file(SHARED / "datc_v2.4_06.txt")
+    assert [case.line for case in cases if case.id == "6.F.14"] == [2317, 2345]
+
+
+# --- inline texts ---------------------------------------------------------------------------
+
+FULL = """\
+# a file header
+VARIANT_ALL Standard
+RULES edition=2000 builds=home
+
+CASE X.1 retreat with everything   # trailing comment
+PRESTATE_SETPHASE fall 1902 , RETREAT
+PRESTATE_SUPPLYCENTER_OWNERS
+\tEngland: lon
+PRESTATE
+\tEngland:A lon
+    France : F eng
+Germany: A mun: odd
+PRESTATE_DISLODGED
+  England: F nth
+PRESTATE_RESULTS
+\tSUCCESS: France: F bel-nth
+\tFAILURE: England: F nth H
+\tILLEGAL: England: A lon-par
+ORDERS
+\tEngland: F nth-yor
+POSTSTATE
+POSTSTATE_DISLODGED
+POSTSTATE_RESULTS
+\tSUCCESS: England: F nth-yor
+END
+"""
+
+
+def test_full_case() -> None:
+    case = _one(FULL)
+    assert (case.id, case.title, case.file, case.line) == (
+        "X.1",
+        "X.1 retreat with everything",
+        "t.txt",
+        5,
+    )
+    assert case.variant == "Standard"
+    assert dict(case.rules) == {"edition": "2000", "builds": "home"}
+    assert case.phase == ("fall", 1902, "retreat")
+    assert case.supply_centre_owners == (Entry("England", "lon", 8),)
+    assert case.prestate == (
+        Entry("England", "A lon", 10),
+        Entry("France", "F eng", 11),
+        Entry("Germany", "A mun: odd", 12),
+    )
+    assert case.prestate_dislodged == (Entry("England", "F nth", 14),)
+    assert [r.outcome for r in case.prestate_results] == ["SUCCESS", "FAILURE", "ILLEGAL"]
+    assert case.orders == (Entry("England", "F nth-yor", 20),)
+    assert case.poststate == ()
+    assert case.poststate_dislodged == ()
+    assert case.poststate_same is False
+    assert case.poststate_results == (ResultEntry("SUCCESS", "England", "F nth-yor", 24),)
+
+
+def test_windows_line_ends_and_bom() -> None:
+    case = _one("\ufeff" + FULL.replace("\n", "\r\n"))
+    assert case.orders == (Entry("England", "F nth-yor", 20),)
+
+
+def test_repeated_sections_are_merged_in_order() -> None:
+    text = """CASE m
+PRESTATE
+ England: F nth
+ORDERS
+ England: F nth-yor
+PRESTATE
+ France: A par
+ORDERS
+ France: A par-bur
+END
+"""
+    case = _one(text)
+    assert [e.power for e in case.prestate] == ["England", "France"]
+    assert case.orders == (Entry("England", "F nth-yor", 5), Entry("France", "A par-bur", 9))
+    assert case.variant == "" and case.phase is None and dict(case.rules) == {}
+
+
+def test_variant_all_changes_later_cases() -> None:
+    text = "CASE a\nEND\nVARIANT_ALL Standard\nCASE b\nEND\nVARIANT_ALL Ancient Med\nCASE c\nEND\n"
+    assert [c.variant for c in parse_case_file(text)] == ["", "Standard", "Ancient Med"]
+
+
+def test_rules_file_and_case_level() -> None:
+    text = """RULES edition=2000 builds=home
+CASE a
+RULES builds=owned victory_centres=18
+RULES multiple_orders=last
+PRESTATE
+END
+RULES edition=2023
+CASE b
+END
+"""
+    first, second = parse_case_file(text)
+    assert list(first.rules.items()) == [
+        ("edition", "2000"),
+        ("builds", "owned"),
+        ("victory_centres", "18"),
+        ("multiple_orders", "last"),
+    ]
+    assert dict(second.rules) == {"edition": "2023", "builds": "home"}
+
+
+def test_poststate_results_illegal() -> None:
+    text = """CASE i
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+\tEngland: F nth
+ORDERS
+\tEngland: F nth-pic
+POSTSTATE_SAME
+POSTSTATE_RESULTS
+\tILLEGAL: England: F nth-pic
+END
+"""
+    case = _one(text)
+    assert case.poststate_same and case.poststate is None
+    assert case.poststate_results == (ResultEntry("ILLEGAL", "England", "F nth-pic", 9),)
+
+
+def test_recognised_keywords() -> None:
+    assert set(SECTIONS) == {
+        "PRESTATE",
+        "PRESTATE_DISLODGED",
+        "PRESTATE_RESULTS",
+        "PRESTATE_SUPPLYCENTER_OWNERS",
+        "ORDERS",
+        "POSTSTATE",
+        "POSTSTATE_DISLODGED",
+        "POSTSTATE_SAME",
+        "POSTSTATE_RESULTS",
+    }
+    assert {"CASE", "END", "VARIANT_ALL", "RULES", "PRESTATE_SETPHASE"} <= KEYWORDS
+
+
+def test_empty_file() -> None:
+    assert parse_case_file("# only a comment\n\n   \n") == []
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+ERRORS = [
+    ("CASE a\nPRESTATE\nBOGUS_SECTION\nEND\n", 3, "unknown keyword 'BOGUS_SECTION'"),
+    ("CASE a\nPRESTATE\n ENGLAND A lon\nEND\n", 3, "unknown keyword 'ENGLAND'"),
+    ("CASE a\n England: A lon\nEND\n", 2, "line outside a section"),
+    ("CASE a\nPOSTSTATE_SAME\n England: A lon\nEND\n", 3, "after POSTSTATE_SAME"),
+    ("CASE a\nPRESTATE\n A\nPRESTATE_SETPHASE Spring 1901, Movement\n", 3, "'Power: text'"),
+    (" England: A lon\n", 1, "line outside a case"),
+    ("CASE a\nPRESTATE\n", 1, "case 'a' has no END"),
+    ("CASE a\nPRESTATE\nCASE b\nEND\n", 3, "has no END"),
+    ("VARIANT_ALL Standard\nEND\n", 2, "END outside a case"),
+    ("\n\nORDERS\n", 3, "ORDERS outside a case"),
+    ("PRESTATE_SETPHASE Spring 1901, Movement\n", 1, "PRESTATE_SETPHASE outside a case"),
+    ("CASE a\nPRESTATE\n A lon\nEND\n", 3, "expected 'Power: text' in PRESTATE"),
+    ("CASE a\nPRESTATE\n England:\nEND\n", 3, "expected 'Power: text'"),
+    ("CASE a\nPRESTATE\n : A lon\nEND\n", 3, "expected 'Power: text'"),
+    ("CASE a\nORDERS\n England A lon-yor\nEND\n", 3, "expected 'Power: text' in ORDERS"),
+    ("CASE a\nPRESTATE_RESULTS\n England: A lon-yor\nEND\n", 3, "'SUCCESS:', 'FAILURE:'"),
+    ("CASE a\nPOSTSTATE_RESULTS\n\n WIN: England: A lon\nEND\n", 4, "'ILLEGAL:'"),
+    ("CASE a\nPOSTSTATE_RESULTS\n SUCCESS: England A lon\nEND\n", 3, "'SUCCESS: Power: text'"),
+    ("CASE a\nPRESTATE_SETPHASE Spring 1901, Build\nEND\n", 2, "bad phase"),
+    ("CASE a\nPRESTATE_SETPHASE Spring, Movement\nEND\n", 2, "bad phase"),
+    ("CASE a\nPRESTATE_SETPHASE\nEND\n", 2, "bad phase"),
+    ("CASE a\nPRESTATE_SETPHASE Spring 1901, Movement extra\nEND\n", 2, "bad phase"),
+    ("CASE a\nPRESTATE_SETPHASE Spring 1901, Movement\n" * 2, 3, "has no END"),
+    (
+        "CASE a\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE_SETPHASE Fall 1901, Movement\n",
+        3,
+        "second PRESTATE_SETPHASE",
+    ),
+    ("CASE a\nORDERS x\nEND\n", 2, "ORDERS takes no argument"),
+    ("CASE a\nEND now\n", 2, "END takes no argument"),
+    ("CASE\n", 1, "CASE needs an id"),
+    ("VARIANT_ALL\n", 1, "VARIANT_ALL needs a variant name"),
+    ("CASE a\nVARIANT_ALL Standard\nEND\n", 2, "VARIANT_ALL inside a case"),
+    ("RULES\n", 1, "at least one key=value"),
+    ("RULES edition\n", 1, "key=value items, got 'edition'"),
+    ("CASE a\nRULES edition=2000 edition=2023\nEND\n", 2, "'edition' twice"),
+    ("CASE a\nRULES =2000\nEND\n", 2, "key=value"),
+    ("CASE a\nPOSTSTATE_SAME\nPOSTSTATE\nEND\n", 3, "conflicts with POSTSTATE_SAME"),
+    ("CASE a\nPOSTSTATE\nPOSTSTATE_SAME\nEND\n", 3, "conflicts with POSTSTATE"),
+    ("CASE a\nPRESTATE\n orders\nEND\n", 3, "expected 'Power: text'"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "fragment"), ERRORS)
+def test_errors(text: str, line: int, fragment: str) -> None:
+    with pytest.raises(CaseFileError) as info:
+        parse_case_file(text, "bad.txt")
+    error = info.value
+    assert (error.file, error.line) == ("bad.txt", line)
+    assert str(error).startswith(f"bad.txt:{line}: ")
+    assert fragment in str(error)
+
+
+def test_error_is_value_error_and_pickles() -> None:
+    error = CaseFileError("f.txt", 7, "boom")
+    assert isinstance(error, ValueError)
+    assert str(error) == "f.txt:7: boom"
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.file, copy.line, copy.message, str(copy)) == ("f.txt", 7, "boom", str(error))
+
+
+def test_read_case_file_names_path(tmp_path: Path) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text("CASE ü\nPRESTATE\n Österreich: A vie\nEND\n", encoding="utf-8")
+    (case,) = read_case_file(good)
+    assert case.file == str(good) and case.prestate == (Entry("Österreich", "A vie", 3),)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("CASE a\n", encoding="utf-8")
+    with pytest.raises(CaseFileError, match=r"bad\.txt:1: case 'a' has no END"):
+        read_case_file(str(bad))
