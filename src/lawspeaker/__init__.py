@@ -1,1 +1,51 @@
-"""lawspeaker: adjudicator and rules engine for DP-based Diplomacy variants."""
+"""lawspeaker: adjudicator and rules engine for DP-based Diplomacy variants.
+
+The public API, for scripts and bots::
+
+    import lawspeaker
+    game = lawspeaker.Game("standard")
+    game.order("England", "F Lon - Nth", "F Edi - Nrg", "A Lvp - Yor")
+    result = game.process()
+    for r in result.results:
+        print(r.order, r.reason)
+    text = game.position.to_json()
+"""
+
+from .adjustments import adjustment_counts, resolve_adjustments
+from .board import Dislodged, Phase, PhaseKind, Position, Unit
+from .game import Game
+from .geography import GameMap, Province, Terrain, UnitType, UnknownNameError
+from .legality import movement_problem
+from .notation import OrderSyntaxError, parse_order, parse_orders
+from .orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from .phases import Adjudication, adjudicate, initial_position, next_phase
+from .resolver import MovementResult, resolve_movement
+from .results import OrderResult, Outcome
+from .retreats import resolve_retreats, retreat_options
+from .rules import BuildRule, Edition, Rules
+from .variants import Power, Problem, Variant, VariantError, check_variant, load_variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Adjudication", "Build", "BuildRule", "Convoy", "Disband", "Dislodged", "Edition", "Game",
+    "GameMap", "Hold", "Move", "MovementResult", "Order", "OrderResult", "OrderSyntaxError",
+    "Outcome", "Phase", "PhaseKind", "Position", "Power", "Problem", "Province", "Remove",
+    "Retreat", "Rules", "SupportHold", "SupportMove", "Terrain", "Unit", "UnitType",
+    "UnknownNameError", "Variant", "VariantError", "Waive", "adjudicate", "adjustment_counts",
+    "check_variant", "initial_position", "load_variant", "movement_problem", "next_phase",
+    "parse_order", "parse_orders", "resolve_adjustments", "resolve_movement",
+    "resolve_retreats", "retreat_options",
+]

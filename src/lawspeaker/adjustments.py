@@ -117,6 +117,9 @@ def _judge(variant: Variant, position: Position, units: dict[str, Unit], rules: 
         if rules.builds is BuildRule.HOME and (home is None or prov.key not in home.homes):
             return illegal(f"{prov.name} is not a home centre of {power}")
         if prov.key in units:
+            if prov.key not in position.units:
+                return OrderResult(order, Outcome.FAILS,
+                                   f"Void: a unit was already built in {prov.name}")
             return illegal(f"{prov.name} is occupied")
         utype = _build_type(variant, order)
         if order.unit_type is None and prov.terrain is Terrain.COASTAL and \

@@ -39,6 +39,12 @@ SECTIONS: Final[Mapping[str, str]] = MappingProxyType(
         "POSTSTATE_RESULTS": "results",
     }
 )
+#: Sections that contradict each other: POSTSTATE_SAME says nothing moved or was dislodged.
+_CONFLICTS: Final = {
+    "POSTSTATE_SAME": ("POSTSTATE", "POSTSTATE_DISLODGED"),
+    "POSTSTATE": ("POSTSTATE_SAME",),
+    "POSTSTATE_DISLODGED": ("POSTSTATE_SAME",),
+}
 #: Keywords that are complete lines of their own rather than sections.
 _LINE_KEYWORDS: Final = ("VARIANT_ALL", "RULES", "CASE", "PRESTATE_SETPHASE", "END")
 #: Every keyword the parser recognises.
@@ -166,7 +172,7 @@ class _Parser:
         elif self.case is None:
             raise self.error(lineno, f"line outside a case (expected CASE first): {line!r}")
         elif self.section is None or SECTIONS[self.section] == "flag":
-            where = f"after {self.section}" if self.section else "before any section keyword"
+            where = f"after {self.section}" if self.section else "not under a section keyword"
             raise self.error(lineno, f"line outside a section ({where}): {line!r}")
         else:
             kind = SECTIONS[self.section]
@@ -194,9 +200,9 @@ class _Parser:
     def open_section(self, lineno: int, word: str) -> None:
         assert self.case is not None
         sections = self.case.sections
-        clash = {"POSTSTATE": "POSTSTATE_SAME", "POSTSTATE_SAME": "POSTSTATE"}.get(word)
-        if clash in sections:
-            raise self.error(lineno, f"{word} conflicts with {clash} in the same case")
+        for clash in _CONFLICTS.get(word, ()):
+            if clash in sections:
+                raise self.error(lineno, f"{word} conflicts with {clash} in the same case")
         sections.setdefault(word, [])
         self.section = word
 

@@ -140,6 +140,8 @@ class GameMap:
     _fleet_reach: Mapping[str, frozenset[str]] = field(repr=False, default_factory=dict)
     _touching: Mapping[str, frozenset[str]] = field(repr=False, default_factory=dict)
     _names: Mapping[str, str] = field(repr=False, default_factory=dict)
+    _routes: dict[tuple[str, str], frozenset[str]] = field(
+        repr=False, default_factory=dict, compare=False, hash=False)
 
     @classmethod
     def build(
@@ -211,6 +213,66 @@ class GameMap:
         for loc in self.provinces[province].locations:
             out |= self._fleet_reach.get(loc, frozenset())
         return frozenset(out)
+
+    def convoy_path_exists(self, src: str, dst: str, seas: Iterable[str] | None = None,
+                           avoid: str = "") -> bool:
+        """Whether armies could be convoyed from ``src`` to ``dst``.
+
+        The chain may use only convoy-capable spaces, only those in ``seas``
+        when given (say, the spaces that hold fleets), and never ``avoid``.
+        """
+        provs = self.provinces
+        allowed = {p for p in (seas if seas is not None else provs)
+                   if p in provs and provs[p].can_convoy and p != avoid}
+        seen: set[str] = set()
+        frontier = [p for p in self.convoy_links(src) if p in allowed]
+        while frontier:
+            here = frontier.pop()
+            if here in seen:
+                continue
+            seen.add(here)
+            links = self.convoy_links(here)
+            if dst in links:
+                return True
+            frontier.extend(p for p in links if p in allowed and p not in seen)
+        return False
+
+    def convoy_route_seas(self, src: str, dst: str) -> frozenset[str]:
+        """Spaces that lie on some *minimal* convoy route from src to dst.
+
+        A route is minimal when no fleet on it could be left out (no shortcut
+        between its spaces). A fleet on no minimal route is never needed for
+        the convoy, so its convoy order is impossible (DATC 6.G.7, 6.G.19).
+        """
+        key = (src, dst)
+        if key not in self._routes:
+            self._routes[key] = frozenset(self._minimal_route_spaces(src, dst))
+        return self._routes[key]
+
+    def _minimal_route_spaces(self, src: str, dst: str) -> set[str]:
+        provs = self.provinces
+        found: set[str] = set()
+        links = self.convoy_links
+
+        def extend(path: list[str]) -> None:
+            last = path[-1]
+            for nxt in links(last):
+                if nxt in path or not provs[nxt].can_convoy:
+                    continue
+                # Induced path: the new space touches only the previous one
+                # (and src only if it is the first step).
+                touching = links(nxt)
+                if any(p in touching for p in path[:-1]):
+                    continue
+                if dst in touching:
+                    found.update(path[1:])
+                    found.add(nxt)
+                    continue
+                extend([*path, nxt])
+
+        if provs[src].terrain is Terrain.COASTAL and provs[dst].terrain is Terrain.COASTAL:
+            extend([src])
+        return found
 
     def is_valid_location(self, unit_type: UnitType, location: str) -> bool:
         """Whether a unit of this type may stand at ``location``."""

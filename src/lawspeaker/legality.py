@@ -21,7 +21,6 @@ from .geography import GameMap, Terrain, UnitType, province_of
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 
 __all__ = [
-    "can_ever_convoy",
     "move_destination",
     "movement_problem",
 ]
@@ -45,23 +44,8 @@ def move_destination(game_map: GameMap, unit: Unit, target: str) -> str | None:
     return options[0] if len(options) == 1 else None
 
 
-def can_ever_convoy(game_map: GameMap, src: str, dst: str) -> bool:
-    """Whether some chain of convoying seas could carry an army from src to dst."""
-    provs = game_map.provinces
-    if provs[src].terrain is not Terrain.COASTAL or provs[dst].terrain is not Terrain.COASTAL:
-        return False
-    seen: set[str] = set()
-    frontier = [p for p in game_map.convoy_links(src) if provs[p].can_convoy]
-    while frontier:
-        here = frontier.pop()
-        if here in seen:
-            continue
-        seen.add(here)
-        links = game_map.convoy_links(here)
-        if dst in links:
-            return True
-        frontier.extend(p for p in links if provs[p].can_convoy and p not in seen)
-    return False
+def _fleet_seas(units: Mapping[str, Unit]) -> set[str]:
+    return {p for p, u in units.items() if u.type is UnitType.FLEET}
 
 
 def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order) -> str | None:
@@ -79,19 +63,20 @@ def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order)
     if isinstance(order, Hold):
         return None
     if isinstance(order, Move):
-        return _move_problem(game_map, unit, order)
+        return _move_problem(game_map, units, unit, order)
     if isinstance(order, SupportHold):
-        return _support_problem(game_map, unit, province_of(order.supported),
+        return _support_problem(game_map, units, unit, province_of(order.supported),
                                 province_of(order.supported))
     if isinstance(order, SupportMove):
-        return _support_problem(game_map, unit, province_of(order.supported),
+        return _support_problem(game_map, units, unit, province_of(order.supported),
                                 province_of(order.target))
     if isinstance(order, Convoy):
         return _convoy_problem(game_map, unit, order)
     return f"'{order}' is not an order for a movement phase"
 
 
-def _move_problem(game_map: GameMap, unit: Unit, order: Move) -> str | None:
+def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
+                  order: Move) -> str | None:
     src = unit.province
     dst = order.target_province
     name = game_map.name_of
@@ -112,16 +97,18 @@ def _move_problem(game_map: GameMap, unit: Unit, order: Move) -> str | None:
         return None
     if target.terrain is Terrain.SEA:
         return "an army cannot move to a sea space"
-    if game_map.can_move(UnitType.ARMY, src, dst) and not (order.via_convoy or order.path):
+    if game_map.can_move(UnitType.ARMY, src, dst):
         return None
-    if not can_ever_convoy(game_map, src, dst):
-        if game_map.can_move(UnitType.ARMY, src, dst):
-            return None
+    if not game_map.convoy_path_exists(src, dst):
         return f"{target.name} is not adjacent to {name(src)} and no convoy could reach it"
+    if not game_map.convoy_path_exists(src, dst, _fleet_seas(units)):
+        # Impossible in this position, though possible in others (DATC 6.D.32).
+        return f"no chain of fleets could convoy it from {name(src)} to {target.name}"
     return None
 
 
-def _support_problem(game_map: GameMap, unit: Unit, supported: str, into: str) -> str | None:
+def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
+                     supported: str, into: str) -> str | None:
     if supported == unit.province:
         return "a unit cannot support itself"
     if into == unit.province:
@@ -129,6 +116,14 @@ def _support_problem(game_map: GameMap, unit: Unit, supported: str, into: str) -
     if not game_map.reaches(unit.type, unit.location, into):
         return (f"a {unit.type.noun} in {game_map.name_of(unit.location)} cannot reach "
                 f"{game_map.provinces[into].name}, so cannot support there")
+    army = units.get(supported)
+    if (army is not None and army.type is UnitType.ARMY and supported != into
+            and not game_map.can_move(UnitType.ARMY, supported, into)
+            and not game_map.convoy_path_exists(supported, into, _fleet_seas(units),
+                                                avoid=unit.province)):
+        # The only convoy would need this very fleet (DATC 6.D.31).
+        return (f"{army} could reach {game_map.provinces[into].name} only by a convoy "
+                f"this unit would have to give")
     return None
 
 
@@ -143,4 +138,8 @@ def _convoy_problem(game_map: GameMap, unit: Unit, order: Convoy) -> str | None:
             return f"an army cannot be convoyed from or to {game_map.provinces[p].name}"
     if src == dst:
         return "a convoy must go somewhere else"
+    if unit.province not in game_map.convoy_route_seas(src, dst):
+        # Never needed for any convoy route (DATC 6.G.7, 6.G.19).
+        return (f"a fleet in {game_map.name_of(unit.location)} is on no convoy route from "
+                f"{game_map.provinces[src].name} to {game_map.provinces[dst].name}")
     return None

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from .board import PhaseKind
-from .geography import COAST_NAMES, GameMap, UnitType, UnknownNameError
+from .geography import COAST_NAMES, GameMap, UnitType, UnknownNameError, normalise_name
 from .orders import (
     Build,
     Convoy,
@@ -151,7 +151,7 @@ class _Parser:
             return self.support(utype, loc)
         if tok.low in _CONVOY:
             self.i += 1
-            stype, sloc = self.unit()
+            _, sloc = self.unit()
             if not self.at(_MOVE):
                 raise self.fail("a convoy order needs a destination: C A Lon - Bel", self.peek())
             self.i += 1
@@ -224,9 +224,15 @@ class _Parser:
         """A space name of one or more words, optionally followed by a coast."""
         start = self.i
         words: list[_Tok] = []
-        while (tok := self.peek()) is not None and tok.low not in _STOP and tok.text != "/":
-            words.append(tok)
-            self.i += 1
+        while True:
+            tok = self.peek()
+            if tok is not None and tok.low not in _STOP and tok.text != "/":
+                words.append(tok)
+                self.i += 1
+            elif tok is not None and tok.text == "-" and words and self.hyphenated(words):
+                self.i += 1  # 'Mid-Atlantic': a hyphen inside a name, not a move
+            else:
+                break
         if not words:
             raise self.fail("expected a space name", self.peek())
         coast = self.coast_suffix()
@@ -273,6 +279,17 @@ class _Parser:
             self.i = close + 1
             return code
         return None
+
+    def hyphenated(self, words: list[_Tok]) -> bool:
+        """Whether the '-' here joins two parts of one name (no spaces around it)."""
+        dash, after = self.peek(), self.peek(1)
+        last = words[-1]
+        if dash is None or after is None or after.low in _STOP:
+            return False
+        if last.col + len(last.text) != dash.col or dash.col + 1 != after.col:
+            return False
+        stem = normalise_name(" ".join(w.text for w in words) + " " + after.text)
+        return any(name.startswith(stem) for name in self.map.names_index())
 
     def names(self, words: list[_Tok]) -> bool:
         try:

@@ -69,7 +69,8 @@ class Move(Order):
 
     def __str__(self) -> str:
         hops = "".join(f" - {p}" for p in self.path)
-        return f"{self.unit_text}{hops} - {self.target}" + (" via convoy" if self.via_convoy else "")
+        via = " via convoy" if self.via_convoy else ""
+        return f"{self.unit_text}{hops} - {self.target}{via}"
 
 
 @dataclass(frozen=True, slots=True)

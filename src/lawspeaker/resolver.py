@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from .board import Unit
 from .geography import GameMap, UnitType, province_of
-from .legality import can_ever_convoy, move_destination, movement_problem
+from .legality import move_destination, movement_problem
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from .results import OrderResult, Outcome
 from .rules import Edition, Rules
@@ -59,8 +59,8 @@ _UNRESOLVED, _GUESSING, _RESOLVED = range(3)
 class _Plan:
     """One unit's order, normalised for the resolver."""
 
-    __slots__ = ("by_convoy", "coast", "dest", "dest_loc", "frm", "kind", "order", "power",
-                 "prov", "supports", "to", "unit", "void")
+    __slots__ = ("by_convoy", "coast", "dest", "dest_loc", "frm", "illegal", "kind", "order",
+                 "power", "prov", "supports", "to", "unit", "void")
 
     def __init__(self, unit: Unit, order: Order | None) -> None:
         self.unit = unit
@@ -76,6 +76,7 @@ class _Plan:
         self.coast: str | None = None
         self.supports: list[_Plan] = []
         self.void = ""
+        self.illegal = False
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class _Resolver:
         self.result: dict[str, bool] = {}
         self.state: dict[str, int] = {}
         self.deps: list[str] = []
+        self.illegal_moves: dict[str, Move] = {}
         self._collect(orders)
 
     # --- steps 1 and 2: judge and match orders ------------------------------
@@ -117,6 +119,8 @@ class _Resolver:
             problem = movement_problem(self.map, self.units, order)
             if problem is not None:
                 self.results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+                if isinstance(order, Move):
+                    self.illegal_moves[order.province] = order
                 continue
             given.setdefault(order.province, []).append(order)
         for prov, unit in self.units.items():
@@ -182,9 +186,7 @@ class _Resolver:
             return
         adjacent = self.map.can_move(UnitType.ARMY, plan.prov, plan.dest)
         fleets = self.convoyers.get(plan.prov, [])
-        if not adjacent:
-            plan.by_convoy = True
-        elif not plan.by_convoy and any(f.power == plan.power for f in fleets):
+        if not adjacent or (not plan.by_convoy and any(f.power == plan.power for f in fleets)):
             plan.by_convoy = True
         if adjacent and plan.by_convoy and self.rules.edition is Edition.R2000 \
                 and not self._path(plan, lambda f: True):
@@ -205,6 +207,11 @@ class _Resolver:
                 return
         elif target.kind != _MOVE or target.dest != plan.to:
             plan.void = f"Void: {target.unit} does not move to {self._name(plan.to)}"
+            bad = self.illegal_moves.get(plan.frm)
+            if bad is not None and bad.target_province == plan.to:
+                # Supporting an illegal move is itself illegal (DATC 6.A.5, 6.D.22).
+                plan.illegal = True
+                plan.void = f"Illegal: the supported move {bad} is illegal"
             return
         elif plan.coast and target.dest_loc != plan.coast:
             plan.void = f"Void: {target.unit} does not move to {self._name(plan.coast)}"
@@ -424,7 +431,8 @@ class _Resolver:
                                else reason, dislodged=bool(dislodged))
         if plan.void:
             reason = f"{plan.void}; {dislodged}" if dislodged else plan.void
-            return OrderResult(order, Outcome.FAILS, reason, dislodged=bool(dislodged))
+            outcome = Outcome.ILLEGAL if plan.illegal else Outcome.FAILS
+            return OrderResult(order, outcome, reason, dislodged=bool(dislodged))
         if plan.kind in (_SUP_HOLD, _SUP_MOVE):
             if ok:
                 return OrderResult(order, Outcome.SUCCEEDS, "Support given")
@@ -433,8 +441,10 @@ class _Resolver:
             return OrderResult(order, Outcome.FAILS, reason or "Cut",
                                dislodged=bool(dislodged))
         if plan.kind == _CONVOY:
-            if ok:
+            if ok and self._has_path(self.plans[plan.frm]):
                 return OrderResult(order, Outcome.SUCCEEDS, "Convoys")
+            if ok:
+                return OrderResult(order, Outcome.FAILS, "Void: convoy disrupted elsewhere")
             return OrderResult(order, Outcome.FAILS, dislodged or "Void: convoy paradox, fleet "
                                "holds (Szykman rule)", dislodged=bool(dislodged))
         if dislodged:
@@ -449,9 +459,7 @@ class _Resolver:
     def _why_move_failed(self, plan: _Plan) -> str:
         if plan.by_convoy and not self._has_path(plan):
             if not self.convoyers.get(plan.prov):
-                if can_ever_convoy(self.map, plan.prov, plan.dest):
-                    return "Void: no convoy"
-                return "Void: no convoy route"
+                return "Void: no convoy"
             return "Void: convoy disrupted"
         attack = self._attack(plan)
         defender = self.plans.get(plan.dest)

@@ -52,13 +52,15 @@ class Rules:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Rules:
         """Build from a ``rules:`` mapping, rejecting unknown keys and values."""
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(f"unknown rules option(s): {', '.join(unknown)}")
         return cls().with_options(**dict(data))
 
     def with_options(self, **options: Any) -> Rules:
+        """A copy with some options changed; unknown names or values raise ValueError."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ValueError(f"unknown rules option(s): {', '.join(unknown)} "
+                             f"(options: {', '.join(sorted(known))})")
         converted: dict[str, Any] = {}
         for key, value in options.items():
             if key == "edition":

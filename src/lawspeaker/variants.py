@@ -8,6 +8,7 @@ all in one pass (``lawspeaker map check VARIANT``).
 
 from __future__ import annotations
 
+import difflib
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -82,8 +83,12 @@ class Variant:
                 return power.name
         return None
 
-    def power_named(self, text: str) -> str:
-        """Resolve a power by name, adjective or abbreviation (case-insensitive)."""
+    def power_named(self, text: str, fuzzy: bool = False) -> str:
+        """Resolve a power by name, adjective or abbreviation (case-insensitive).
+
+        A unique prefix also works. With ``fuzzy``, so does a unique close
+        misspelling (``Germnay``), as a GM reading orders would allow.
+        """
         wanted = text.strip().lower()
         for p in self.powers.values():
             if wanted in (p.name.lower(), p.adjective.lower(), p.abbreviation.lower()):
@@ -91,6 +96,11 @@ class Variant:
         matches = [p.name for p in self.powers.values() if p.name.lower().startswith(wanted)]
         if len(matches) == 1 and wanted:
             return matches[0]
+        if fuzzy:
+            names = {p.name.lower(): p.name for p in self.powers.values()}
+            close = difflib.get_close_matches(wanted, list(names), n=2, cutoff=0.8)
+            if len(close) == 1:
+                return names[close[0]]
         raise ValueError(f"unknown power '{text}' (powers: {', '.join(self.powers)})")
 
 
@@ -198,7 +208,8 @@ class _Loader:
             line = _line(raw, key)
             key = str(key)
             if key != key.lower() or "/" in key or " " in key:
-                self.problem(file, line, f"province key '{key}' must be lower-case, no '/' or spaces")
+                self.problem(file, line,
+                             f"province key '{key}' must be lower-case, no '/' or spaces")
             if not isinstance(body, Mapping):
                 self.problem(file, line, f"{key}: must be a mapping")
                 continue
@@ -283,7 +294,7 @@ class _Loader:
                     continue
                 if dst == src:
                     self.problem(file, at, f"{src}: links to itself")
-                for end, other in ((src, dst), (dst, src)):
+                for end in (src, dst):
                     if provs[end].terrain in (Terrain.SEA, Terrain.IMPASSABLE):
                         self.problem(file, at, f"{src}-{dst}: army link touches "
                                      f"{provs[end].terrain.value} space {end}")

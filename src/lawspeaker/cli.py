@@ -1,0 +1,182 @@
+"""The ``lawspeaker`` command line.
+
+``lawspeaker adjudicate [ORDERS]``  adjudicate a phase from a text file of orders
+``lawspeaker datc FILE...``         run adjudicator test-case files
+``lawspeaker map check VARIANT``    validate a variant's data files
+``lawspeaker variants``             list bundled variants
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import click
+
+from .board import Position
+from .datc import load_errata, run_files
+from .notation import OrderSyntaxError, parse_order
+from .orders import Order
+from .phases import adjudicate as adjudicate_phase
+from .phases import initial_position
+from .results import Outcome
+from .variants import VariantError, available_variants, check_variant, load_variant
+
+EXAMPLES = Path(__file__).parent / "examples"
+
+
+def _options(pairs: Iterable[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise click.BadParameter(f"'{pair}' is not key=value", param_hint="--rules")
+        out[key.strip()] = value.strip()
+    return out
+
+
+@click.group()
+@click.version_option(package_name="lawspeaker")
+def main() -> None:
+    """Adjudicator and rules engine for DP-based Diplomacy variants."""
+
+
+@main.command()
+@click.argument("orders_file", required=False, type=click.Path(exists=True, dir_okay=False))
+@click.option("--variant", default="standard", show_default=True, help="Variant name or folder.")
+@click.option("--position", "position_file", type=click.Path(exists=True, dir_okay=False),
+              help="Start from a position saved as JSON (default: the variant's start).")
+@click.option("--save", type=click.Path(dir_okay=False), help="Write the next position as JSON.")
+@click.option("--rules", "rule_pairs", multiple=True, metavar="KEY=VALUE",
+              help="Override a rules option, e.g. edition=2000.")
+def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
+               save: str | None, rule_pairs: tuple[str, ...]) -> None:
+    """Adjudicate one phase from ORDERS_FILE and print the results.
+
+    The file has one order per line, each after a power header line
+    ('England:') or prefixed with the power ('England: F Lon - Nth'). Without
+    ORDERS_FILE, a bundled Spring 1901 example is adjudicated.
+    """
+    path = Path(orders_file) if orders_file else EXAMPLES / "spring-1901.txt"
+    try:
+        var = load_variant(variant)
+        rules = var.rules.with_options(**_options(rule_pairs))
+    except (VariantError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    position = (Position.from_json(Path(position_file).read_text(encoding="utf-8"))
+                if position_file else initial_position(var))
+    orders, errors = _read_orders(var, path, position)
+    if errors:
+        for line, message in errors:
+            click.echo(f"{path}:{line}: {message}", err=True)
+        raise click.ClickException(f"{len(errors)} order(s) could not be read; nothing was "
+                                   "adjudicated")
+    result = adjudicate_phase(var, position, orders, rules)
+    click.echo(f"{var.title}: {result.phase}")
+    for power in sorted({r.order.power for r in result.results}):
+        click.echo(f"\n{power}:")
+        for r in result.results:
+            if r.order.power == power:
+                mark = {Outcome.SUCCEEDS: " ", Outcome.FAILS: "*",
+                        Outcome.ILLEGAL: "!"}[r.outcome]
+                click.echo(f" {mark} {r.order}: {r.reason}")
+    nxt = result.position
+    click.echo(f"\nNext: {nxt.phase}")
+    for _, d in sorted(nxt.dislodged.items()):
+        click.echo(f"  must retreat: {d.unit.power} {d.unit}")
+    if save:
+        Path(save).write_text(nxt.to_json(), encoding="utf-8")
+        click.echo(f"Position saved to {save}")
+
+
+def _read_orders(var, path: Path, position: Position  # type: ignore[no-untyped-def]
+                 ) -> tuple[list[Order], list[tuple[int, str]]]:
+    orders: list[Order] = []
+    errors: list[tuple[int, str]] = []
+    power = ""
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        head, sep, rest = line.partition(":")
+        try:
+            if sep and not rest.strip():
+                power = var.power_named(head)
+                continue
+            who = var.power_named(head) if sep else power
+            if not who:
+                raise ValueError("no power given: start with a line like 'England:'")
+            orders.append(parse_order(var.map, rest if sep else line, who,
+                                      position.phase.kind))
+        except (OrderSyntaxError, ValueError) as exc:
+            errors.append((number, str(exc)))
+    return orders, errors
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--rules", "rule_pairs", multiple=True, metavar="KEY=VALUE",
+              help="Override a rules option for every case, e.g. edition=2000.")
+@click.option("--errata", type=click.Path(exists=True, dir_okay=False),
+              help="File of 'CASE-ID reason' lines: cases known to expect the wrong thing.")
+@click.option("-v", "--verbose", is_flag=True, help="Print every order's result.")
+def datc(files: tuple[str, ...], rule_pairs: tuple[str, ...], errata: str | None,
+         verbose: bool) -> None:
+    """Run adjudicator test-case files (jDip/godip DATC text format)."""
+    try:
+        reports = run_files(files, _options(rule_pairs), load_errata(errata) if errata else None)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    passed = failed = known = 0
+    for report in reports:
+        status = report.status
+        case = report.case
+        click.echo(f"{status:7} {case.id}  ({Path(case.file).name}:{case.line})")
+        if status == "ERRATUM":
+            known += 1
+            click.echo(f"        erratum: {report.erratum}")
+        elif report.passed:
+            passed += 1
+        else:
+            failed += 1
+            for problem in report.problems:
+                click.echo(f"        {problem}")
+        if verbose or status == "FAIL":
+            for r in report.results:
+                click.echo(f"        {r.order.power}: {r.order} -> {r.reason}")
+    summary = f"{passed} passed, {failed} failed"
+    if known:
+        summary += f", {known} known errata"
+    click.echo(summary)
+    sys.exit(1 if failed else 0)
+
+
+@main.group("map")
+def map_group() -> None:
+    """Inspect and validate variant maps."""
+
+
+@map_group.command("check")
+@click.argument("variant")
+def map_check(variant: str) -> None:
+    """Validate VARIANT (a bundled name or a folder) and list every problem."""
+    problems = check_variant(variant)
+    for problem in problems:
+        click.echo(str(problem))
+    if problems:
+        raise click.ClickException(f"{len(problems)} problem(s) in {variant}")
+    var = load_variant(variant)
+    provinces = var.map.provinces.values()
+    scs = sum(1 for p in provinces if p.is_sc)
+    click.echo(f"{var.name}: OK — {len(var.map.provinces)} provinces, {scs} supply centres, "
+               f"{len(var.powers)} powers, {len(var.starting_units)} starting units"
+               + (" (map reconstructed; see the variant's notes)" if var.reconstructed else ""))
+
+
+@main.command()
+def variants() -> None:
+    """List the bundled variants."""
+    for name in available_variants():
+        var = load_variant(name)
+        click.echo(f"{name}: {var.title}")

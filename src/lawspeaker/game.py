@@ -1,0 +1,124 @@
+"""A game: a variant, its history of positions, and the orders being collected.
+
+:class:`Game` is the convenience layer over the pure function
+:func:`lawspeaker.phases.adjudicate`. It keeps each player's pending orders
+(a newer order for a unit replaces the older one, as on a web form), tells a
+player at once whether an order is legal, adjudicates, and keeps every
+adjudication so a GM can roll back a phase.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from .board import PhaseKind, Position
+from .legality import movement_problem
+from .notation import parse_order
+from .orders import Order
+from .phases import Adjudication, adjudicate, initial_position
+from .rules import Rules
+from .variants import Variant, load_variant
+
+__all__ = ["Game"]
+
+
+class Game:
+    def __init__(self, variant: str | Variant = "standard", rules: Rules | None = None,
+                 position: Position | None = None) -> None:
+        self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
+        self.rules = rules or self.variant.rules
+        self.position = position or initial_position(self.variant)
+        self.history: list[tuple[Position, Adjudication]] = []
+        self._orders: dict[str, dict[str, Order]] = {}
+
+    @property
+    def phase(self) -> str:
+        return str(self.position.phase)
+
+    # --- orders ---------------------------------------------------------------
+
+    def parse(self, power: str, text: str) -> Order:
+        """Read one order for ``power`` in the current phase's notation."""
+        return parse_order(self.variant.map, text, self.variant.power_named(power),
+                           self.position.phase.kind)
+
+    def problem(self, order: Order) -> str | None:
+        """Why an order is illegal now, or ``None``. Movement orders only are
+        checked this early; retreats and adjustments are judged when processed."""
+        if self.position.phase.kind is PhaseKind.MOVEMENT:
+            return movement_problem(self.variant.map, self.position.units, order)
+        return None
+
+    def order(self, power: str, *texts: str) -> list[Order]:
+        """Parse and record orders for ``power``; returns them.
+
+        Raises :class:`lawspeaker.notation.OrderSyntaxError` on the first
+        unreadable order, recording none of them. Illegal but readable orders
+        are recorded: they are reported at adjudication and the unit holds.
+        """
+        parsed = [self.parse(power, t) for t in texts]
+        self.set_orders(parsed)
+        return parsed
+
+    def set_orders(self, orders: Iterable[Order]) -> None:
+        for order in orders:
+            key = order.location or f"#{len(self._orders.get(order.power, {}))}"
+            if self.position.phase.kind is PhaseKind.ADJUSTMENT:
+                key = f"#{len(self._orders.get(order.power, {}))}"
+            self._orders.setdefault(order.power, {})[key] = order
+
+    def orders(self, power: str | None = None) -> list[Order]:
+        """Pending orders, of one power or of all."""
+        powers = [power] if power else sorted(self._orders)
+        return [o for p in powers for o in self._orders.get(p, {}).values()]
+
+    def clear_orders(self, power: str | None = None) -> None:
+        if power is None:
+            self._orders.clear()
+        else:
+            self._orders.pop(power, None)
+
+    # --- adjudication -----------------------------------------------------------
+
+    def process(self) -> Adjudication:
+        """Adjudicate the current phase with the pending orders and advance."""
+        result = adjudicate(self.variant, self.position, self.orders(), self.rules)
+        self.history.append((self.position, result))
+        self.position = result.position
+        self._orders.clear()
+        return result
+
+    def undo(self) -> Position:
+        """Roll back the last processed phase; its orders become pending again."""
+        if not self.history:
+            raise IndexError("nothing to undo")
+        before, result = self.history.pop()
+        self.position = before
+        self._orders.clear()
+        self.set_orders(r.order for r in result.results if not r.implicit)
+        return before
+
+    # --- serialisation ----------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"variant": self.variant.name, "rules": _rules_dict(self.rules),
+                "position": self.position.to_dict(),
+                "history": [p.to_dict() for p, _ in self.history]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        data = json.loads(text)
+        variant = load_variant(data["variant"])
+        game = cls(variant, variant.rules.with_options(**data.get("rules", {})),
+                   Position.from_dict(data["position"]))
+        return game
+
+
+def _rules_dict(rules: Rules) -> dict[str, Any]:
+    return {"edition": rules.edition.value, "victory_centres": rules.victory_centres,
+            "builds": rules.builds.value, "multiple_orders": rules.multiple_orders}
