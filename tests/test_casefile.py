@@ -19,7 +19,7 @@ from lawspeaker.casefile import (
     read_case_file,
 )
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "datc"
+SHARED = Path(__file__).resolve().parent / "cases" / "jdip"  # copies of ../shared/datc
 needs_shared = pytest.mark.skipif(
     not SHARED.is_dir(), reason=f"shared DATC fixtures not found at {SHARED}"
 )

@@ -16,7 +16,7 @@ from .board import Dislodged, Phase, PhaseKind, Position, Unit
 from .game import Game
 from .geography import GameMap, Province, Terrain, UnitType, UnknownNameError
 from .legality import movement_problem
-from .notation import OrderSyntaxError, parse_order, parse_orders
+from .notation import OrderSyntaxError, format_order, parse_order, parse_orders
 from .orders import (
     Build,
     Convoy,
@@ -45,7 +45,7 @@ __all__ = [
     "Outcome", "Phase", "PhaseKind", "Position", "Power", "Problem", "Province", "Remove",
     "Retreat", "Rules", "SupportHold", "SupportMove", "Terrain", "Unit", "UnitType",
     "UnknownNameError", "Variant", "VariantError", "Waive", "adjudicate", "adjustment_counts",
-    "check_variant", "initial_position", "load_variant", "movement_problem", "next_phase",
-    "parse_order", "parse_orders", "resolve_adjustments", "resolve_movement",
+    "check_variant", "format_order", "initial_position", "load_variant", "movement_problem",
+    "next_phase", "parse_order", "parse_orders", "resolve_adjustments", "resolve_movement",
     "resolve_retreats", "retreat_options",
 ]

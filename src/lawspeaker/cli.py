@@ -16,7 +16,7 @@ import click
 
 from .board import Position
 from .datc import load_errata, run_files
-from .notation import OrderSyntaxError, parse_order
+from .notation import OrderSyntaxError, format_order, parse_order
 from .orders import Order
 from .phases import adjudicate as adjudicate_phase
 from .phases import initial_position
@@ -80,11 +80,12 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
             if r.order.power == power:
                 mark = {Outcome.SUCCEEDS: " ", Outcome.FAILS: "*",
                         Outcome.ILLEGAL: "!"}[r.outcome]
-                click.echo(f" {mark} {r.order}: {r.reason}")
+                click.echo(f" {mark} {format_order(r.order, var.map, long=True)}: {r.reason}")
     nxt = result.position
     click.echo(f"\nNext: {nxt.phase}")
     for _, d in sorted(nxt.dislodged.items()):
-        click.echo(f"  must retreat: {d.unit.power} {d.unit}")
+        click.echo(f"  must retreat: {d.unit.power} {d.unit.type.value} "
+                   f"{var.map.name_of(d.unit.location)}")
     if save:
         Path(save).write_text(nxt.to_json(), encoding="utf-8")
         click.echo(f"Position saved to {save}")

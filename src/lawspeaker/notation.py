@@ -38,7 +38,7 @@ from .orders import (
     Waive,
 )
 
-__all__ = ["OrderSyntaxError", "parse_order", "parse_orders"]
+__all__ = ["OrderSyntaxError", "format_order", "parse_order", "parse_orders"]
 
 
 class OrderSyntaxError(ValueError):
@@ -341,3 +341,40 @@ def parse_orders(game_map: GameMap, text: str, power: str = "",
         except OrderSyntaxError as exc:
             errors.append((number, exc))
     return orders, errors
+
+
+def format_order(order: Order, game_map: GameMap, long: bool = False) -> str:
+    """Write an order back in players' notation: ``A Par - Bur``, or with
+    ``long`` the full names, ``A Paris - Burgundy``, as a GM publishes them."""
+
+    def name(location: str) -> str:
+        if long:
+            return game_map.name_of(location)
+        province, _, coast = location.partition("/")
+        return province.capitalize() + (f"/{coast}" if coast else "")
+
+    def unit(utype: UnitType | None, location: str) -> str:
+        return f"{utype.value} {name(location)}" if utype else name(location)
+
+    head = unit(order.unit_type, order.location) if order.location else ""
+    match order:
+        case Move(target=target, via_convoy=via, path=path):
+            hops = "".join(f" - {name(p)}" for p in path)
+            return f"{head}{hops} - {name(target)}" + (" via convoy" if via else "")
+        case SupportMove(supported_type=st, supported=sup, target=target):
+            return f"{head} S {unit(st, sup)} - {name(target)}"
+        case SupportHold(supported_type=st, supported=sup):
+            return f"{head} S {unit(st, sup)}"
+        case Convoy(army=army, target=target):
+            return f"{head} C A {name(army)} - {name(target)}"
+        case Retreat(target=target):
+            return f"{head} R {name(target)}"
+        case Hold():
+            return f"{head} H"
+        case Disband():
+            return f"{head} Disband"
+        case Build():
+            return f"Build {head}"
+        case Remove():
+            return f"Remove {head}"
+    return str(order)
