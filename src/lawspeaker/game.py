@@ -64,7 +64,7 @@ class Game:
 
     def set_orders(self, orders: Iterable[Order]) -> None:
         for order in orders:
-            key = order.location or f"#{len(self._orders.get(order.power, {}))}"
+            key = order.province or f"#{len(self._orders.get(order.power, {}))}"
             if self.position.phase.kind is PhaseKind.ADJUSTMENT:
                 key = f"#{len(self._orders.get(order.power, {}))}"
             self._orders.setdefault(order.power, {})[key] = order
@@ -103,9 +103,9 @@ class Game:
     # --- serialisation ----------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
+        """The variant, rules and current position (history stays in memory)."""
         return {"variant": self.variant.name, "rules": _rules_dict(self.rules),
-                "position": self.position.to_dict(),
-                "history": [p.to_dict() for p, _ in self.history]}
+                "position": self.position.to_dict()}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)

@@ -437,9 +437,11 @@ class _Resolver:
             if ok:
                 return OrderResult(order, Outcome.SUCCEEDS, "Support given")
             cutter = self._cut_by(plan)
-            reason = dislodged or f"Cut by {self._label(cutter)}" if cutter else dislodged
-            return OrderResult(order, Outcome.FAILS, reason or "Cut",
-                               dislodged=bool(dislodged))
+            if dislodged:
+                reason = f"Cut: {dislodged}"
+            else:
+                reason = f"Cut by {self._label(cutter)}" if cutter else "Cut"
+            return OrderResult(order, Outcome.FAILS, reason, dislodged=bool(dislodged))
         if plan.kind == _CONVOY:
             if ok and self._has_path(self.plans[plan.frm]):
                 return OrderResult(order, Outcome.SUCCEEDS, "Convoys")
