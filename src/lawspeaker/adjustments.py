@@ -27,7 +27,7 @@ from .results import OrderResult, Outcome
 from .rules import BuildRule, Edition, Rules
 from .variants import Variant
 
-__all__ = ["AdjustmentResult", "adjustment_counts", "resolve_adjustments"]
+__all__ = ["AdjustmentResult", "adjustment_counts", "minor_rebuilds", "resolve_adjustments"]
 
 
 @dataclass(frozen=True)
@@ -37,11 +37,28 @@ class AdjustmentResult:
 
 
 def adjustment_counts(position: Position) -> dict[str, int]:
-    """Builds (positive) or removals (negative) owed by each power."""
+    """Builds (positive) or removals (negative) owed by each power that
+    orders its own adjustments (minor powers rebuild automatically)."""
     counts: dict[str, int] = {}
     for power in position.powers():
-        counts[power] = len(position.centres_of(power)) - len(position.units_of(power))
+        if position.kind_of(power) == "major":
+            counts[power] = len(position.centres_of(power)) - len(position.units_of(power))
     return counts
+
+
+def minor_rebuilds(variant: Variant, position: Position) -> list[Unit]:
+    """Units minor powers build by themselves this winter (S9 §8.4): one in
+    each vacant centre they own, of the type that started there."""
+    out = []
+    for prov, owner in sorted(position.owners.items()):
+        if position.kind_of(owner) != "minor" or prov in position.units:
+            continue
+        utype = variant.starting_type(prov)
+        if utype is not None:
+            loc = prov if utype is UnitType.ARMY or not variant.map.provinces[prov].coasts \
+                else variant.map.provinces[prov].locations[0]
+            out.append(Unit(owner, utype, loc, stationary=True))
+    return out
 
 
 def resolve_adjustments(variant: Variant, position: Position, orders: Iterable[Order],
@@ -76,6 +93,10 @@ def resolve_adjustments(variant: Variant, position: Position, orders: Iterable[O
             del units[unit.province]
             results.append(OrderResult(Remove(power, unit.type, unit.location), Outcome.SUCCEEDS,
                                        "Removed by civil disorder", implicit=True))
+    for unit in minor_rebuilds(variant, position):
+        units[unit.province] = unit
+        results.append(OrderResult(Build(unit.power, unit.type, unit.location), Outcome.SUCCEEDS,
+                                   "Rebuilt by the minor power (S9 §8.4)", implicit=True))
     return AdjustmentResult(tuple(results), units)
 
 

@@ -18,12 +18,14 @@ from typing import Any
 
 from .geography import UnitType, province_of
 
-__all__ = ["Dislodged", "Phase", "PhaseKind", "Position", "Unit"]
+__all__ = ["Dislodged", "Phase", "PhaseKind", "Position", "PowerState", "Unit"]
 
 
 class PhaseKind(StrEnum):
     MOVEMENT = "movement"
     RETREAT = "retreat"
+    CENSUS = "census"
+    """Bookkeeping without orders: captures, victory (S9 §2.1)."""
     ADJUSTMENT = "adjustment"
 
 
@@ -43,13 +45,28 @@ class Unit:
     type: UnitType
     location: str
     """Province key, or ``province/coast`` for a fleet on a split coast."""
+    stationary: bool = False
+    """Never moves: a move is a sortie that always bounces, and it cannot
+    retreat (the units of minor and thrall powers, S9 §7.2)."""
+    province: str = field(init=False, repr=False, compare=False)
+    """The province of ``location`` (stored: the resolver asks constantly)."""
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
         return f"{self.type.value} {self.location}"
+
+
+@dataclass(frozen=True, slots=True)
+class PowerState:
+    """A power that exists only during play, such as a minor neutral power
+    (S9 §1.1, §9.0). Major powers come from the variant and need no entry."""
+
+    kind: str
+    """``minor`` today; ``thrall`` and ``vassal`` in later rules."""
+    controllers: tuple[str, ...] = ()
+    """The major powers that set its orders, if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +80,8 @@ class Dislodged:
 
 
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    if isinstance(mapping, MappingProxyType):
+        return mapping  # already a private read-only copy
     return MappingProxyType(dict(mapping))
 
 
@@ -78,8 +97,13 @@ class Position:
     """Province the unit was dislodged from -> the dislodged unit."""
     standoffs: frozenset[str] = frozenset()
     """Provinces left vacant by a standoff in the last movement phase."""
+    powers_in_play: Mapping[str, PowerState] = field(default_factory=dict)
+    """Powers created during play (minor powers...), by name."""
+    result: str | None = None
+    """How the game ended (``Solo: Aesir``, ``Draw: ...``), or ``None``."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "powers_in_play", _frozen(self.powers_in_play))
         object.__setattr__(self, "units", _frozen(self.units))
         object.__setattr__(self, "owners", _frozen(self.owners))
         object.__setattr__(self, "dislodged", _frozen(self.dislodged))
@@ -94,6 +118,8 @@ class Position:
         owners: Mapping[str, str] | None = None,
         dislodged: Iterable[Dislodged] = (),
         standoffs: Iterable[str] = (),
+        powers_in_play: Mapping[str, PowerState] | None = None,
+        result: str | None = None,
     ) -> Position:
         by_province: dict[str, Unit] = {}
         for unit in units:
@@ -108,7 +134,26 @@ class Position:
             owners=dict(owners or {}),
             dislodged={d.unit.province: d for d in dislodged},
             standoffs=frozenset(standoffs),
+            powers_in_play=dict(powers_in_play or {}),
+            result=result,
         )
+
+    def replace(self, **changes: Any) -> Position:
+        """A copy with some fields changed (positions are immutable)."""
+        state = {**self.__dict__, **changes}
+        for key in ("units", "owners", "dislodged", "powers_in_play"):
+            if key in changes:
+                state[key] = _frozen(changes[key])
+        if "standoffs" in changes:
+            state["standoffs"] = frozenset(changes["standoffs"])
+        new = object.__new__(Position)
+        new.__dict__.update(state)
+        return new
+
+    def kind_of(self, power: str) -> str:
+        """``major`` for the variant's powers, else the in-play power's kind."""
+        state = self.powers_in_play.get(power)
+        return state.kind if state else "major"
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -128,8 +173,12 @@ class Position:
     def to_dict(self) -> dict[str, Any]:
         """A plain JSON-ready dict; :meth:`from_dict` reverses it exactly."""
 
-        def unit(u: Unit) -> dict[str, str]:
-            return {"power": u.power, "type": u.type.value, "location": u.location}
+        def unit(u: Unit) -> dict[str, Any]:
+            out: dict[str, Any] = {"power": u.power, "type": u.type.value,
+                                   "location": u.location}
+            if u.stationary:
+                out["stationary"] = True
+            return out
 
         return {
             "variant": self.variant,
@@ -142,6 +191,11 @@ class Position:
                 for _, d in sorted(self.dislodged.items())
             ],
             "standoffs": sorted(self.standoffs),
+            "powers_in_play": {
+                name: {"kind": s.kind, "controllers": list(s.controllers)}
+                for name, s in sorted(self.powers_in_play.items())
+            },
+            "result": self.result,
         }
 
     @classmethod
@@ -151,7 +205,8 @@ class Position:
             phase = Phase(str(ph["season"]), int(ph["year"]), PhaseKind(ph["kind"]))
 
             def unit(d: Mapping[str, Any]) -> Unit:
-                return Unit(str(d["power"]), UnitType(d["type"]), str(d["location"]))
+                return Unit(str(d["power"]), UnitType(d["type"]), str(d["location"]),
+                            bool(d.get("stationary", False)))
 
             return cls.from_units(
                 variant=str(data["variant"]),
@@ -161,6 +216,12 @@ class Position:
                 dislodged=[Dislodged(unit(d), d.get("attacker_from"))
                            for d in data.get("dislodged", ())],
                 standoffs=data.get("standoffs", ()),
+                powers_in_play={
+                    str(name): PowerState(str(s["kind"]),
+                                          tuple(str(c) for c in s.get("controllers", ())))
+                    for name, s in data.get("powers_in_play", {}).items()
+                },
+                result=data.get("result"),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a valid position: {exc}") from exc

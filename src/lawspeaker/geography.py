@@ -223,7 +223,7 @@ class GameMap:
         """
         provs = self.provinces
         allowed = {p for p in (seas if seas is not None else provs)
-                   if p in provs and provs[p].can_convoy and p != avoid}
+                   if p != avoid and p in provs and provs[p].can_convoy}
         seen: set[str] = set()
         frontier = [p for p in self.convoy_links(src) if p in allowed]
         while frontier:

@@ -21,6 +21,7 @@ from .geography import GameMap, Terrain, UnitType, province_of
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 
 __all__ = [
+    "fleet_seas",
     "move_destination",
     "movement_problem",
 ]
@@ -44,39 +45,56 @@ def move_destination(game_map: GameMap, unit: Unit, target: str) -> str | None:
     return options[0] if len(options) == 1 else None
 
 
+def fleet_seas(game_map: GameMap, units: Mapping[str, Unit]) -> set[str]:
+    """Provinces where a fleet stands and could convoy."""
+    provs = game_map.provinces
+    return {p for p, u in units.items() if u.type is UnitType.FLEET and provs[p].can_convoy}
+
+
 def _fleet_seas(units: Mapping[str, Unit]) -> set[str]:
     return {p for p, u in units.items() if u.type is UnitType.FLEET}
 
 
-def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order) -> str | None:
+def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
+                     fleet_seas: set[str] | None = None) -> str | None:
     """Why a movement-phase order is illegal, or ``None`` if it is legal.
 
     ``units`` maps province keys to the units on the board. A support or
     convoy of a unit that is not there, or that does something else, is not
-    illegal: it is void, which the resolver reports.
+    illegal: it is void, which the resolver reports. ``fleet_seas``, the
+    provinces holding fleets, may be passed when checking many orders.
     """
     unit = units.get(order.province)
     if unit is None:
         return f"there is no unit in {game_map.name_of(order.province)}"
     if order.power and unit.power != order.power:
         return f"the unit in {game_map.name_of(order.province)} belongs to {unit.power}"
-    if isinstance(order, Hold):
+    cls = type(order)
+    if cls is Hold:
         return None
-    if isinstance(order, Move):
-        return _move_problem(game_map, units, unit, order)
+    if cls is Move:
+        assert isinstance(order, Move)
+        if not order.via_convoy and not order.path:
+            # The common cases first, for speed: a plain move to a neighbour.
+            if unit.type is UnitType.ARMY:
+                if order.target_province in game_map.army_links[unit.location]:
+                    return None
+            elif order.target in game_map.fleet_links[unit.location]:
+                return None
+        return _move_problem(game_map, units, unit, order, fleet_seas)
     if isinstance(order, SupportHold):
         return _support_problem(game_map, units, unit, province_of(order.supported),
-                                province_of(order.supported))
+                                province_of(order.supported), fleet_seas)
     if isinstance(order, SupportMove):
         return _support_problem(game_map, units, unit, province_of(order.supported),
-                                province_of(order.target))
+                                province_of(order.target), fleet_seas)
     if isinstance(order, Convoy):
         return _convoy_problem(game_map, unit, order)
     return f"'{order}' is not an order for a movement phase"
 
 
 def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
-                  order: Move) -> str | None:
+                  order: Move, fleet_seas: set[str] | None) -> str | None:
     src = unit.province
     dst = order.target_province
     name = game_map.name_of
@@ -101,14 +119,15 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
         return None
     if not game_map.convoy_path_exists(src, dst):
         return f"{target.name} is not adjacent to {name(src)} and no convoy could reach it"
-    if not game_map.convoy_path_exists(src, dst, _fleet_seas(units)):
+    if not game_map.convoy_path_exists(src, dst, fleet_seas if fleet_seas is not None
+                                       else _fleet_seas(units)):
         # Impossible in this position, though possible in others (DATC 6.D.32).
         return f"no chain of fleets could convoy it from {name(src)} to {target.name}"
     return None
 
 
 def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
-                     supported: str, into: str) -> str | None:
+                     supported: str, into: str, fleet_seas: set[str] | None) -> str | None:
     if supported == unit.province:
         return "a unit cannot support itself"
     if into == unit.province:
@@ -119,8 +138,9 @@ def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
     army = units.get(supported)
     if (army is not None and army.type is UnitType.ARMY and supported != into
             and not game_map.can_move(UnitType.ARMY, supported, into)
-            and not game_map.convoy_path_exists(supported, into, _fleet_seas(units),
-                                                avoid=unit.province)):
+            and not game_map.convoy_path_exists(
+                supported, into, fleet_seas if fleet_seas is not None else _fleet_seas(units),
+                avoid=unit.province)):
         # The only convoy would need this very fleet (DATC 6.D.31).
         return (f"{army} could reach {game_map.provinces[into].name} only by a convoy "
                 f"this unit would have to give")

@@ -11,7 +11,7 @@ order is never lost: it is reported with its reason and the unit holds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .geography import UnitType, province_of
 
@@ -39,10 +39,11 @@ class Order:
     power: str
     unit_type: UnitType | None
     location: str
+    province: str = field(init=False, repr=False, compare=False)
+    """The province of ``location``."""
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     @property
     def unit_text(self) -> str:
@@ -62,10 +63,11 @@ class Move(Order):
     via_convoy: bool = False
     path: tuple[str, ...] = ()
     """Sea provinces named in an explicit convoy path (``A lon - nth - bel``)."""
+    target_province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def target_province(self) -> str:
-        return province_of(self.target)
+    def __post_init__(self) -> None:
+        Order.__post_init__(self)
+        object.__setattr__(self, "target_province", province_of(self.target))
 
     def __str__(self) -> str:
         hops = "".join(f" - {p}" for p in self.path)

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from .board import Unit
 from .geography import GameMap, UnitType, province_of
-from .legality import move_destination, movement_problem
+from .legality import fleet_seas, move_destination, movement_problem
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from .results import OrderResult, Outcome
 from .rules import Edition, Rules
@@ -59,24 +59,25 @@ _UNRESOLVED, _GUESSING, _RESOLVED = range(3)
 class _Plan:
     """One unit's order, normalised for the resolver."""
 
-    __slots__ = ("by_convoy", "coast", "dest", "dest_loc", "frm", "illegal", "kind", "order",
-                 "power", "prov", "supports", "to", "unit", "void")
+    # Class-level defaults: a plan only stores what differs (it is built for
+    # every unit in every phase, so this is measurably faster).
+    kind = _HOLD
+    dest = ""
+    dest_loc = ""
+    by_convoy = False
+    frm = ""
+    to = ""
+    coast: str | None = None
+    void = ""
+    illegal = False
+    sortie = False
 
     def __init__(self, unit: Unit, order: Order | None) -> None:
         self.unit = unit
         self.order = order
         self.prov = unit.province
         self.power = unit.power
-        self.kind = _HOLD
-        self.dest = ""
-        self.dest_loc = ""
-        self.by_convoy = False
-        self.frm = ""
-        self.to = ""
-        self.coast: str | None = None
         self.supports: list[_Plan] = []
-        self.void = ""
-        self.illegal = False
 
 
 @dataclass(frozen=True)
@@ -115,17 +116,19 @@ class _Resolver:
 
     def _collect(self, orders: Iterable[Order]) -> None:
         given: dict[str, list[Order]] = {}
+        seas = fleet_seas(self.map, self.units)
         for order in orders:
-            problem = movement_problem(self.map, self.units, order)
+            problem = movement_problem(self.map, self.units, order, seas)
             if problem is not None:
                 self.results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
                 if isinstance(order, Move):
                     self.illegal_moves[order.province] = order
                 continue
             given.setdefault(order.province, []).append(order)
+        empty: list[Order] = []
         for prov, unit in self.units.items():
-            chosen = given.get(prov, [])
-            if len(set(chosen)) > 1:
+            chosen = given.get(prov, empty)
+            if len(chosen) > 1 and any(o != chosen[0] for o in chosen):
                 if self.rules.multiple_orders == "last":
                     for o in chosen[:-1]:
                         self.results.append(OrderResult(o, Outcome.ILLEGAL,
@@ -149,14 +152,21 @@ class _Resolver:
         for plan in self.plans.values():
             if plan.kind in (_SUP_HOLD, _SUP_MOVE):
                 self._match_support(plan)
+            elif plan.sortie:
+                # S9 §7.2: a stationary unit's move always bounces.
+                self.result[plan.prov], self.state[plan.prov] = False, _RESOLVED
 
     def _plan(self, unit: Unit, order: Order | None) -> _Plan:
         plan = _Plan(unit, order)
         if isinstance(order, Move):
             plan.kind = _MOVE
-            plan.dest_loc = move_destination(self.map, unit, order.target) or order.target
-            plan.dest = province_of(plan.dest_loc)
+            if unit.type is UnitType.ARMY:
+                plan.dest_loc = plan.dest = order.target_province
+            else:
+                plan.dest_loc = move_destination(self.map, unit, order.target) or order.target
+                plan.dest = province_of(plan.dest_loc)
             plan.by_convoy = order.via_convoy or bool(order.path)
+            plan.sortie = unit.stationary
         elif isinstance(order, SupportHold):
             plan.kind = _SUP_HOLD
             plan.frm = plan.to = province_of(order.supported)
@@ -182,7 +192,9 @@ class _Resolver:
 
     def _settle_route(self, plan: _Plan) -> None:
         """Decide whether a move goes by land or by convoy (DATC 4.A.3)."""
-        if plan.unit.type is not UnitType.ARMY:
+        if plan.unit.type is not UnitType.ARMY or (
+                not plan.by_convoy and plan.prov not in self.convoyers
+                and plan.dest in self.map.army_links[plan.prov]):
             return
         adjacent = self.map.can_move(UnitType.ARMY, plan.prov, plan.dest)
         fleets = self.convoyers.get(plan.prov, [])
@@ -320,15 +332,23 @@ class _Resolver:
         return None
 
     def _head_to_head(self, plan: _Plan) -> _Plan | None:
+        """The unit moving the other way across the same border, if any.
+
+        A sortie never crosses the border, so it is never a head-to-head.
+        """
         other = self.plans.get(plan.dest)
         if (other is not None and other.kind == _MOVE and other.dest == plan.prov
-                and not other.by_convoy and not plan.by_convoy):
+                and not other.by_convoy and not plan.by_convoy
+                and not other.sortie and not plan.sortie):
             return other
         return None
 
     def _strength(self, plan: _Plan, exclude_power: str | None = None) -> int:
-        return 1 + sum(1 for s in plan.supports
-                       if s.power != exclude_power and self.resolve(s.prov))
+        strength = 1
+        for s in plan.supports:
+            if s.power != exclude_power and self.resolve(s.prov):
+                strength += 1
+        return strength
 
     def _attack(self, plan: _Plan) -> int:
         if plan.by_convoy and not self._has_path(plan):
@@ -383,17 +403,21 @@ class _Resolver:
     # --- step 4: report -------------------------------------------------------
 
     def run(self) -> MovementResult:
-        for prov in self.plans:
-            self.resolve(prov)
+        result = self.result
+        moved: list[_Plan] = []
+        for prov, plan in self.plans.items():
+            if plan.kind == _HOLD:
+                result[prov] = True  # a hold has no decision of its own
+            elif self.resolve(prov) and plan.kind == _MOVE:
+                moved.append(plan)
         after: dict[str, Unit] = {}
         dislodged: dict[str, tuple[Unit, str | None]] = {}
         winners: dict[str, _Plan] = {}
+        for plan in moved:
+            winners[plan.dest] = plan
+            after[plan.dest] = Unit(plan.power, plan.unit.type, plan.dest_loc, plan.unit.stationary)
         for plan in self.plans.values():
-            if plan.kind == _MOVE and self.result[plan.prov]:
-                winners[plan.dest] = plan
-                after[plan.dest] = Unit(plan.power, plan.unit.type, plan.dest_loc)
-        for plan in self.plans.values():
-            if plan.kind == _MOVE and self.result[plan.prov]:
+            if plan.kind == _MOVE and result[plan.prov]:
                 continue
             winner = winners.get(plan.prov)
             if winner is None:
@@ -413,7 +437,8 @@ class _Resolver:
         return self.map.name_of(location)
 
     def _label(self, plan: _Plan) -> str:
-        return f"{plan.unit.type.value} {self.map.provinces[plan.prov].name}"
+        """A unit as GMs write it in results: ``A Ber``, ``F Stp``."""
+        return f"{plan.unit.type.value} {plan.prov.capitalize()}"
 
     def _explain(self, plan: _Plan, winner: _Plan | None) -> OrderResult:
         order = plan.order or Hold(plan.power, plan.unit.type, plan.unit.location)
@@ -459,6 +484,8 @@ class _Resolver:
         return self._hold(defender.prov) if defender.kind != _MOVE else 1
 
     def _why_move_failed(self, plan: _Plan) -> str:
+        if plan.sortie:
+            return "Sortie: a stationary unit never moves"
         if plan.by_convoy and not self._has_path(plan):
             if not self.convoyers.get(plan.prov):
                 return "Void: no convoy"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .orders import Order
 
@@ -18,8 +18,9 @@ class Outcome(StrEnum):
     """An order the rules do not allow; the unit holds (DATC 4.E.1)."""
 
 
-@dataclass(frozen=True, slots=True)
-class OrderResult:
+class OrderResult(NamedTuple):
+    """An immutable record (a named tuple: the resolver makes many)."""
+
     order: Order
     outcome: Outcome
     reason: str

@@ -32,6 +32,8 @@ class RetreatResult:
 def retreat_options(game_map: GameMap, position: Position, dislodged: Dislodged) -> list[str]:
     """Every location the dislodged unit may legally retreat to."""
     unit = dislodged.unit
+    if unit.stationary:
+        return []
     out = []
     for loc in sorted(game_map.neighbours(unit.type, unit.location)):
         if _retreat_problem(game_map, position, dislodged, loc) is None:
@@ -74,6 +76,10 @@ def resolve_retreats(game_map: GameMap, position: Position,
             results.append(OrderResult(order, Outcome.ILLEGAL,
                                        f"Illegal: the unit belongs to {dislodged.unit.power}"))
             continue
+        if dislodged.unit.stationary and isinstance(order, Retreat):
+            results.append(OrderResult(order, Outcome.ILLEGAL,
+                                       "Illegal: stationary units cannot retreat (S9 §7.2)"))
+            continue
         if not isinstance(order, Retreat | Disband):
             results.append(OrderResult(order, Outcome.ILLEGAL,
                                        "Illegal: a dislodged unit may only retreat or disband"))
@@ -99,9 +105,10 @@ def resolve_retreats(game_map: GameMap, position: Position,
         order = chosen.get(prov)
         unit = dislodged.unit
         if order is None:
+            why = ("Destroyed: stationary units cannot retreat" if unit.stationary
+                   else "Disbanded: no retreat ordered")
             results.append(OrderResult(Disband(unit.power, unit.type, unit.location),
-                                       Outcome.SUCCEEDS, "Disbanded: no retreat ordered",
-                                       implicit=True))
+                                       Outcome.SUCCEEDS, why, implicit=True))
         elif isinstance(order, Disband):
             results.append(OrderResult(order, Outcome.SUCCEEDS, "Disbanded"))
         else:

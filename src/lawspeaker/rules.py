@@ -45,6 +45,9 @@ class Rules:
     victory_centres: int = 18
     """Centres needed for a solo victory."""
     builds: BuildRule = BuildRule.HOME
+    max_years: int | None = None
+    """End the game in a draw of all survivors after this many game years
+    (S9 §3.3: 11 cycles in S9 Complete); ``None`` for no cap."""
     multiple_orders: str = "void"
     """Two different orders to one unit: ``void`` makes the unit hold (DATC
     issue 4.D.3, choice c); ``last`` keeps the last order given."""
@@ -69,6 +72,8 @@ class Rules:
                 value = BuildRule(str(value))
             elif key == "victory_centres":
                 value = int(value)
+            elif key == "max_years":
+                value = None if value in (None, "", "none", "off", 0, "0") else int(value)
             elif key == "multiple_orders" and value not in ("void", "last"):
                 raise ValueError("multiple_orders must be 'void' or 'last'")
             converted[key] = value

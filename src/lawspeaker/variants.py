@@ -18,7 +18,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from .board import PhaseKind, Unit
+from .board import Phase, PhaseKind, Unit
 from .geography import COAST_NAMES, GameMap, Province, Terrain, UnitType, province_of
 from .rules import Rules
 
@@ -33,6 +33,9 @@ __all__ = [
 ]
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
+
+KNOWN_COMPONENTS = frozenset({"minor_powers", "diplomacy_points"})
+"""Rule components a variant may switch on in ``components:``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,30 @@ class Power:
     kind: str = "major"
 
 
+_ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth",
+             "Ninth", "Tenth", "Eleventh", "Twelfth", "Thirteenth", "Fourteenth", "Fifteenth",
+             "Sixteenth", "Seventeenth", "Eighteenth", "Nineteenth", "Twentieth")
+
+
+@dataclass(frozen=True, slots=True)
+class YearNames:
+    """How game years are named when they are not plain numbers.
+
+    S9 §2.0: each game "year" is a Metonic cycle of 19 years; the first is
+    the First Cycle, 400 BCE, the second 381 BCE. ``format`` may use
+    ``{ordinal}`` (First, Second...), ``{number}`` (1, 2...) and ``{year}``.
+    """
+
+    start: int
+    step: int
+    format: str
+
+    def label(self, index: int) -> str:
+        ordinal = _ORDINALS[index] if 0 <= index < len(_ORDINALS) else f"{index + 1}th"
+        return self.format.format(ordinal=ordinal, number=index + 1,
+                                  year=self.start + index * self.step)
+
+
 @dataclass(frozen=True)
 class Variant:
     name: str
@@ -76,6 +103,33 @@ class Variant:
     first_year: int
     reconstructed: bool = False
     path: Path | None = field(default=None, compare=False)
+    year_names: YearNames | None = None
+    phase_names: Mapping[str, str] = field(default_factory=dict)
+    components: frozenset[str] = frozenset()
+    """Optional rule components this variant switches on (``minor_powers``,
+    ``diplomacy_points``...)."""
+    minors: Mapping[str, UnitType] = field(default_factory=dict)
+    """Neutral centre -> the unit type its minor power starts with (S9 §9.0)."""
+
+    def uses(self, component: str) -> bool:
+        return component in self.components
+
+    def year_label(self, year: int) -> str:
+        """The year as players name it: ``1901``, or ``Second Cycle (381 BCE)``."""
+        return self.year_names.label(year - self.first_year) if self.year_names else str(year)
+
+    def phase_label(self, phase: Phase) -> str:
+        kind = self.phase_names.get(phase.kind.value, phase.kind.value.capitalize())
+        if self.year_names:
+            return f"{phase.season} {kind}, {self.year_label(phase.year)}"
+        return f"{phase.season} {phase.year} {kind}"
+
+    def starting_type(self, province: str) -> UnitType | None:
+        """The unit type in ``province`` at the start of the game (S9 §3.4, §8.4)."""
+        for unit in self.starting_units:
+            if unit.province == province:
+                return unit.type
+        return self.minors.get(province)
 
     def home_of(self, province: str) -> str | None:
         for power in self.powers.values():
@@ -408,11 +462,51 @@ class _Loader:
                              f"expected {expected[what]} {what.replace('_', ' ')}, found {actual}")
         if rules.victory_centres > scs:
             self.problem(f, _line(meta, "rules"), "victory_centres exceeds the number of centres")
+        names = cal.get("year_names")
+        year_names = None
+        if names is not None:
+            try:
+                year_names = YearNames(int(names["start"]), int(names["step"]),
+                                       str(names["format"]))
+                year_names.label(0)
+            except (KeyError, TypeError, ValueError, IndexError) as exc:
+                self.problem(f, _line(cal, "year_names"),
+                             f"year_names needs start, step and format: {exc}")
+                year_names = None
+        minors: dict[str, UnitType] = {}
+        raw_minors = meta.get("minors", {}) or {}
+        for prov, utype in raw_minors.items():
+            line = _line(raw_minors, prov)
+            prov = str(prov)
+            if prov not in provs or not provs[prov].is_sc:
+                self.problem(f, line, f"minor power in '{prov}': not a supply centre")
+            elif prov in claimed:
+                self.problem(f, line, f"minor power in '{prov}': a home of {claimed[prov]}")
+            elif str(utype).upper() not in ("A", "F"):
+                self.problem(f, line, f"minor power in '{prov}': unit type must be A or F")
+            elif not game_map.is_valid_location(UnitType(str(utype).upper()), prov):
+                self.problem(f, line, f"minor power in '{prov}': a {str(utype).upper()} "
+                             "cannot stand there")
+            else:
+                minors[prov] = UnitType(str(utype).upper())
+        components = frozenset(str(c) for c in meta.get("components", ()) or ())
+        for c in components - KNOWN_COMPONENTS:
+            self.problem(f, _line(meta, "components"), f"unknown component '{c}' (known: "
+                         f"{', '.join(sorted(KNOWN_COMPONENTS))})")
+        if "minor_powers" in components:
+            neutral = [p for p, v in provs.items() if v.is_sc and p not in claimed]
+            for p in neutral:
+                if p not in minors:
+                    self.problem(f, _line(meta, "minors"),
+                                 f"neutral centre '{p}' has no minor power unit in 'minors'")
         return Variant(
             name=str(meta.get("name", self.dir.name)), title=str(meta.get("title", self.dir.name)),
             map=game_map, powers=powers, starting_units=tuple(units), rules=rules,
             phases=tuple(phases), first_year=int(cal.get("first_year", 1)),
             reconstructed=bool(meta.get("reconstructed", False)), path=self.dir,
+            year_names=year_names,
+            phase_names={str(k): str(v) for k, v in (cal.get("phase_names", {}) or {}).items()},
+            components=components, minors=minors,
         )
 
     def parse_unit(self, f: str, line: int | None, power: str, text: str,

@@ -1,0 +1,208 @@
+"""Diplomacy Points: secret votes that choose the orders of neutral units.
+
+Each orders phase every major power gets an allotment of DP (S9 §9.2) and
+may spend it on proposed orders for units of minor powers (later also
+thralls and vassals), written as in the rulebook: ``2 DP to F Permyak S
+Svartalfheim - Ylg``. For each such unit the order with the most DP wins; a
+tie, or no DP at all, gives the default order, Hold (S9 §9.0, Common
+Ruleset). DP on an illegal order are ignored.
+
+Two rules limit allocations, and an allocation that breaks one is rejected
+when submitted, with the rule named, and never counted:
+
+* the total may not exceed the allotment (S9 §9.2);
+* the **Attacking & Allocating rule** (S9 §9.0): a player whose own unit
+  attacks, or supports an attack on, a minor power may not allocate DP to
+  that minor power in that turn. Vassal units are exempt (S9 §9.1 C).
+
+Allocations are secret: :meth:`DPResolution.public` is what players see
+(the winning order of each neutral unit, never who voted).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from .board import Position, Unit
+from .geography import GameMap, province_of
+from .legality import movement_problem
+from .notation import OrderSyntaxError, parse_order
+from .orders import Hold, Move, Order, SupportMove
+from .variants import Variant
+
+__all__ = [
+    "Allocation",
+    "DPError",
+    "DPResolution",
+    "allocation_problem",
+    "allotment",
+    "is_dp_controlled",
+    "parse_allocation",
+    "resolve_allocations",
+]
+
+DP_KINDS = frozenset({"minor", "thrall", "vassal"})
+"""Power kinds whose units take their orders from DP (S9 §9.0, §9.1)."""
+
+_ALLOCATION = re.compile(r"^\s*(\d+)\s*dp\b\s*(?:to|on|for|:)?\s*(.*)$", re.IGNORECASE)
+
+
+class DPError(ValueError):
+    """An allocation rejected at submission; the message names the rule."""
+
+
+@dataclass(frozen=True, slots=True)
+class Allocation:
+    power: str
+    """The major power spending the DP."""
+    points: int
+    order: Order
+    """The proposed order, for a unit of a DP-controlled power."""
+
+    def __str__(self) -> str:
+        return f"{self.points} DP to {self.order}"
+
+
+def parse_allocation(game_map: GameMap, text: str, power: str) -> Allocation:
+    """Read ``2 DP to F Permyak S Svartalfheim - Ylg``. Raises
+    :class:`~lawspeaker.notation.OrderSyntaxError` for unreadable text."""
+    match = _ALLOCATION.match(text)
+    if match is None:
+        raise OrderSyntaxError(text, 0, "an allocation looks like '2 DP to F Per - Ylg'")
+    points = int(match.group(1))
+    order = parse_order(game_map, match.group(2), "")
+    return Allocation(power, points, order)
+
+
+def is_dp_controlled(position: Position, unit: Unit) -> bool:
+    return position.kind_of(unit.power) in DP_KINDS
+
+
+def allotment(variant: Variant, position: Position, power: str) -> int:
+    """DP a major power may spend this orders phase (S9 §9.2)."""
+    major = variant.powers.get(power)
+    if major is None:
+        return 0
+    total = 0
+    if major.capital and position.owners.get(major.capital) == power:
+        total += 1  # controls its own capital
+    total += _unmarried_heirs_in_capital(position, power)
+    for state in position.powers_in_play.values():
+        if state.kind in ("thrall", "vassal") and power in state.controllers:
+            total += 1  # each controlled thrall or vassal
+    return total
+
+
+def _unmarried_heirs_in_capital(position: Position, power: str) -> int:
+    """+1 if the capital holds an unmarried heir (S9 §9.2). Heirs arrive with
+    the rules for heirs and marriages; until then there are none."""
+    return 0
+
+
+def _attacks(order: Order, units: Mapping[str, Unit], target: str) -> bool:
+    """Whether ``order`` moves into, or supports a move into, a unit of ``target``."""
+    into = ""
+    if isinstance(order, Move):
+        into = order.target_province
+    elif isinstance(order, SupportMove):
+        into = province_of(order.target)
+    unit = units.get(into)
+    return unit is not None and unit.power == target
+
+
+def allocation_problem(variant: Variant, position: Position, allocation: Allocation,
+                       own_orders: Iterable[Order], others: Iterable[Allocation] = ()
+                       ) -> str | None:
+    """Why an allocation must be rejected, naming the rule; ``None`` if not.
+
+    ``own_orders`` are the allocating power's orders this turn; ``others``
+    its other allocations this turn (for the allotment).
+    """
+    unit = position.units.get(allocation.order.province)
+    if allocation.points < 1:
+        return "an allocation must be at least 1 DP"
+    if unit is None or not is_dp_controlled(position, unit):
+        where = variant.map.name_of(allocation.order.province)
+        return f"there is no neutral unit in {where}: DP only set orders for minor powers " \
+               "(S9 §9.0)"
+    state = position.powers_in_play[unit.power]
+    if state.kind == "vassal" and allocation.power not in state.controllers:
+        return f"only the powers controlling {unit.power} may allocate DP to it (S9 §9.1 C)"
+    if state.kind != "vassal" and any(_attacks(o, position.units, unit.power)
+                                      for o in own_orders if o.power == allocation.power):
+        return (f"Attacking & Allocating rule (S9 §9.0): {allocation.power} attacks or "
+                f"supports an attack on {unit.power} this turn, so may not allocate DP to it")
+    spent = allocation.points + sum(a.points for a in others)
+    limit = allotment(variant, position, allocation.power)
+    if spent > limit:
+        return (f"DP allotment exceeded (S9 §9.2): {allocation.power} has {limit} DP this turn "
+                f"and would spend {spent}")
+    return None
+
+
+@dataclass(frozen=True)
+class DPResolution:
+    orders: Mapping[str, Order]
+    """Province of each DP-controlled unit -> its chosen order (public)."""
+    tallies: Mapping[str, tuple[tuple[Order, int], ...]] = field(default_factory=dict)
+    """Secret: DP counted for each proposed order of each unit."""
+    rejected: tuple[tuple[Allocation, str], ...] = ()
+    """Secret: allocations not counted, with the reason."""
+
+    def public(self) -> dict[str, Order]:
+        return dict(self.orders)
+
+    def for_power(self, power: str) -> tuple[tuple[Allocation, str], ...]:
+        """The rejections a power may see: only its own."""
+        return tuple((a, why) for a, why in self.rejected if a.power == power)
+
+
+def _normalise(order: Order, unit: Unit) -> Order:
+    """The proposed order as the unit's own order, so equal proposals tally
+    together however they were written (unit types are ignored, DATC 4.C.2)."""
+    changes: dict[str, object] = {"power": unit.power, "unit_type": unit.type,
+                                  "location": unit.location}
+    if hasattr(order, "supported_type"):
+        changes["supported_type"] = None
+    return replace(order, **changes)  # type: ignore[type-var]
+
+
+def resolve_allocations(variant: Variant, position: Position, orders: Iterable[Order],
+                        allocations: Iterable[Allocation]) -> DPResolution:
+    """Choose the order of every DP-controlled unit from the allocations."""
+    orders = list(orders)
+    by_power: dict[str, list[Allocation]] = {}
+    rejected: list[tuple[Allocation, str]] = []
+    votes: dict[str, dict[Order, int]] = {}
+    for allocation in allocations:
+        earlier = by_power.setdefault(allocation.power, [])
+        problem = allocation_problem(variant, position, allocation, orders, earlier)
+        if problem is not None:
+            rejected.append((allocation, f"Rejected: {problem}"))
+            continue
+        earlier.append(allocation)
+        unit = position.units[allocation.order.province]
+        order = _normalise(allocation.order, unit)
+        illegal = movement_problem(variant.map, position.units, order)
+        if illegal is not None:
+            rejected.append((allocation, f"Ignored: the order is illegal ({illegal})"))
+            continue
+        weight = 2 if allocation.power in position.powers_in_play[unit.power].controllers \
+            and position.kind_of(unit.power) == "thrall" else 1  # S9 §9.1 B
+        tally = votes.setdefault(unit.province, {})
+        tally[order] = tally.get(order, 0) + allocation.points * weight
+    chosen: dict[str, Order] = {}
+    tallies: dict[str, tuple[tuple[Order, int], ...]] = {}
+    for prov, unit in sorted(position.units.items()):
+        if not is_dp_controlled(position, unit):
+            continue
+        tally = votes.get(prov, {})
+        ranked = sorted(tally.items(), key=lambda kv: -kv[1])
+        tallies[prov] = tuple(ranked)
+        if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+            chosen[prov] = ranked[0][0]
+        else:
+            chosen[prov] = Hold(unit.power, unit.type, unit.location)  # tie or no DP
+    return DPResolution(chosen, tallies, tuple(rejected))
