@@ -229,9 +229,6 @@ def test_civil_disorder_breaks_ties_by_fleets_then_name(variant: lawspeaker.Vari
     assert board_after(adjust(variant, mixed)) == {"Russia: A boh", "Russia: F ska"}
 
 
-@pytest.mark.xfail(reason="Rules() keeps edition='2023' as a plain str; adjustments test "
-                          "'rules.edition is Edition.R2023', so the 2000 rule is used",
-                   strict=True)
 def test_edition_given_as_a_string_selects_that_editions_civil_disorder(
         variant: lawspeaker.Variant) -> None:
     """DATC 6.J.11 under Rules(edition="2023") must match the default (2023): A Tus goes."""

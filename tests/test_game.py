@@ -161,9 +161,6 @@ def test_json_round_trip_keeps_position_and_rules() -> None:
     assert again.variant.name == "standard"
 
 
-@pytest.mark.xfail(reason="Game.to_dict saves only variant.name, and from_json looks that up "
-                          "among bundled variants, so a game of a variant loaded from a folder "
-                          "cannot be reloaded (VariantError: no such variant)", strict=True)
 def test_json_round_trip_of_a_game_of_a_variant_loaded_from_a_folder(tmp_path: Path) -> None:
     """load_variant accepts folders, so saved games of folder variants must reload."""
     folder = tmp_path / "mystandard"

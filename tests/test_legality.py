@@ -186,7 +186,6 @@ def test_retreat_orders_are_not_movement_orders(game_map: lawspeaker.GameMap) ->
         movement_problem(game_map, ENGLAND, order))
 
 
-@pytest.mark.xfail(reason="the reason says 'a army' instead of 'an army'", strict=True)
 def test_army_support_reason_reads_an_army(game_map: lawspeaker.GameMap) -> None:
     """Player-facing text: 'an army in Paris cannot reach Wales'."""
     reason = problem(game_map, ENGLAND, "France: A par S A pic - lon")
@@ -194,9 +193,6 @@ def test_army_support_reason_reads_an_army(game_map: lawspeaker.GameMap) -> None
     assert reason.startswith("an army in Paris cannot reach London")
 
 
-@pytest.mark.xfail(reason="when no convoy route exists at all, the reason wrongly blames the "
-                          "supporting fleet ('only by a convoy this unit would have to give')",
-                   strict=True)
 def test_support_of_an_impossible_move_does_not_blame_a_fleet_that_could_not_convoy(
         game_map: lawspeaker.GameMap) -> None:
     """F Nth does not touch Liverpool, so no convoy of A Lvp - Lon could ever need it."""

@@ -163,10 +163,6 @@ def test_rules_passed_to_adjudicate_override_the_variant(variant: lawspeaker.Var
     assert set(new.position.units) == {"pic"}
 
 
-@pytest.mark.xfail(reason="Rules() does not convert strings to enums; the resolver tests "
-                          "'edition is Edition.R2000', so Rules(edition='2000') silently "
-                          "adjudicates by the 2023 rules (and adjustments test 'is R2023', so "
-                          "Rules(edition='2023') removes by the 2000 rules)", strict=True)
 def test_rules_built_with_plain_strings_mean_the_same_as_the_enums(
         variant: lawspeaker.Variant) -> None:
     """Rules(edition="2000") is what README's `--rules edition=2000` means in Python."""

@@ -155,6 +155,11 @@ class Position:
         state = self.powers_in_play.get(power)
         return state.kind if state else "major"
 
+    def __hash__(self) -> int:
+        return hash((self.variant, self.phase, frozenset(self.units.items()),
+                     frozenset(self.owners.items()), frozenset(self.dislodged.items()),
+                     self.standoffs, frozenset(self.powers_in_play.items()), self.result))
+
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
 
@@ -223,8 +228,8 @@ class Position:
                 },
                 result=data.get("result"),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not a valid position: {exc}") from exc
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a valid position: {exc!r}") from exc
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)

@@ -19,7 +19,7 @@ from .notation import parse_order
 from .orders import Order
 from .phases import Adjudication, adjudicate, initial_position
 from .rules import Rules
-from .variants import Variant, load_variant
+from .variants import VARIANTS_DIR, Variant, load_variant
 
 __all__ = ["Game"]
 
@@ -104,7 +104,10 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The variant, rules and current position (history stays in memory)."""
-        return {"variant": self.variant.name, "rules": _rules_dict(self.rules),
+        bundled = self.variant.path is not None and self.variant.path.parent == VARIANTS_DIR
+        where = self.variant.name if bundled or self.variant.path is None \
+            else str(self.variant.path)
+        return {"variant": where, "rules": _rules_dict(self.rules),
                 "position": self.position.to_dict()}
 
     def to_json(self) -> str:
@@ -121,4 +124,5 @@ class Game:
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:
     return {"edition": rules.edition.value, "victory_centres": rules.victory_centres,
-            "builds": rules.builds.value, "multiple_orders": rules.multiple_orders}
+            "builds": rules.builds.value, "multiple_orders": rules.multiple_orders,
+            "max_years": rules.max_years}

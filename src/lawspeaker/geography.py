@@ -312,7 +312,8 @@ class GameMap:
             if len(found) == 1:
                 return found.pop()
             if len(found) > 1:
-                raise UnknownNameError(text, sorted(found), ambiguous=True)
+                raise UnknownNameError(text, sorted(self.provinces[k].name for k in found),
+                                       ambiguous=True)
         close = difflib.get_close_matches(norm, list(self._names), n=3, cutoff=0.6)
         keys = list(dict.fromkeys(self._names[c] for c in close))
         raise UnknownNameError(text, [self.provinces[k].name for k in keys])

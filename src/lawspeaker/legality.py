@@ -45,6 +45,10 @@ def move_destination(game_map: GameMap, unit: Unit, target: str) -> str | None:
     return options[0] if len(options) == 1 else None
 
 
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
+
+
 def fleet_seas(game_map: GameMap, units: Mapping[str, Unit]) -> set[str]:
     """Provinces where a fleet stands and could convoy."""
     provs = game_map.provinces
@@ -133,17 +137,18 @@ def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
     if into == unit.province:
         return "a unit cannot support a move into its own space"
     if not game_map.reaches(unit.type, unit.location, into):
-        return (f"a {unit.type.noun} in {game_map.name_of(unit.location)} cannot reach "
+        return (f"{_a(unit.type.noun)} in {game_map.name_of(unit.location)} cannot reach "
                 f"{game_map.provinces[into].name}, so cannot support there")
     army = units.get(supported)
     if (army is not None and army.type is UnitType.ARMY and supported != into
-            and not game_map.can_move(UnitType.ARMY, supported, into)
-            and not game_map.convoy_path_exists(
-                supported, into, fleet_seas if fleet_seas is not None else _fleet_seas(units),
-                avoid=unit.province)):
-        # The only convoy would need this very fleet (DATC 6.D.31).
-        return (f"{army} could reach {game_map.provinces[into].name} only by a convoy "
-                f"this unit would have to give")
+            and not game_map.can_move(UnitType.ARMY, supported, into)):
+        seas = fleet_seas if fleet_seas is not None else _fleet_seas(units)
+        where = game_map.provinces[into].name
+        if not game_map.convoy_path_exists(supported, into, seas):
+            return f"{army} cannot reach {where}, even by convoy"
+        if not game_map.convoy_path_exists(supported, into, seas, avoid=unit.province):
+            # The only convoy would need this very fleet (DATC 6.D.31).
+            return f"{army} could reach {where} only by a convoy this unit would have to give"
     return None
 
 

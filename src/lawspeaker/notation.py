@@ -303,6 +303,9 @@ class _Parser:
         try:
             return self.map.lookup(text)
         except UnknownNameError as exc:
+            for cut in range(len(words) - 1, 0, -1):
+                if self.names(words[:cut]):  # 'Bel extra': a name, then a stray word
+                    raise self.fail(f"unexpected '{words[cut].text}'", words[cut]) from None
             raise self.fail(str(exc), self.toks[start], exc.candidates) from None
 
 

@@ -52,6 +52,13 @@ class Rules:
     """Two different orders to one unit: ``void`` makes the unit hold (DATC
     issue 4.D.3, choice c); ``last`` keeps the last order given."""
 
+    def __post_init__(self) -> None:
+        # Accept plain strings (Rules(edition="2000")) as well as the enums.
+        object.__setattr__(self, "edition", Edition(str(self.edition)))
+        object.__setattr__(self, "builds", BuildRule(str(self.builds)))
+        if self.multiple_orders not in ("void", "last"):
+            raise ValueError("multiple_orders must be 'void' or 'last'")
+
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Rules:
         """Build from a ``rules:`` mapping, rejecting unknown keys and values."""

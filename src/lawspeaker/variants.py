@@ -517,6 +517,8 @@ class _Loader:
             return None
         unit = Unit(power, UnitType(parts[0].upper()), parts[1].lower())
         if not game_map.is_valid_location(unit.type, unit.location):
-            self.problem(f, line, f"{power}: a {unit.type.noun} cannot stand at '{unit.location}'")
+            article = "an" if unit.type is UnitType.ARMY else "a"
+            self.problem(f, line, f"{power}: {article} {unit.type.noun} cannot stand at "
+                         f"'{unit.location}'")
             return None
         return unit
