@@ -223,6 +223,27 @@ class _Loader:
     def problem(self, file: str, line: int | None, message: str) -> None:
         self.problems.append(Problem(file, line, message))
 
+    def items(self, file: str, parent: Any, key: str, where: str) -> list[tuple[int, str]]:
+        """The list under ``parent[key]`` as (index, text); a lone string or a
+        mapping there is reported, not split into letters."""
+        value = parent.get(key) if isinstance(parent, Mapping) else None
+        if value is None:
+            return []
+        if isinstance(value, str) or not isinstance(value, list):
+            self.problem(file, _line(parent, key), f"{where}: '{key}' must be a list, "
+                         f"like [{value}]")
+            return []
+        return [(i, str(v)) for i, v in enumerate(value)]
+
+    def mapping(self, file: str, parent: Any, key: str, where: str) -> Mapping[str, Any]:
+        value = parent.get(key) if isinstance(parent, Mapping) else None
+        if value is None:
+            return {}
+        if not isinstance(value, Mapping):
+            self.problem(file, _line(parent, key), f"{where}: '{key}' must be a mapping")
+            return {}
+        return value
+
     def read(self, name: str) -> Any:
         path = self.dir / name
         try:
@@ -246,8 +267,13 @@ class _Loader:
             if data is not None:
                 self.problem(map_file, None, "must have a 'provinces' mapping")
             return None, self.problems
-        game_map = self.build_map(map_file, data["provinces"])
-        variant = self.build_variant(meta, game_map)
+        try:
+            game_map = self.build_map(map_file, data["provinces"])
+            variant = self.build_variant(meta, game_map)
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            # Anything not caught by a specific check still becomes a problem.
+            self.problem("variant.yaml", None, f"could not read the variant: {exc!r}")
+            return None, self.problems
         return (None if self.problems else variant), self.problems
 
     # --- map ----------------------------------------------------------------
@@ -257,7 +283,7 @@ class _Loader:
         army: dict[str, set[str]] = {}
         fleet: dict[str, set[str]] = {}
         both_declared: dict[str, set[str]] = {}
-        link_lines: dict[tuple[str, str], int | None] = {}
+        link_lines: dict[tuple[str, str, str], int | None] = {}
         for key, body in raw.items():
             line = _line(raw, key)
             key = str(key)
@@ -273,13 +299,13 @@ class _Loader:
                 self.problem(file, line, f"{key}: type must be one of "
                              f"{', '.join(t.value for t in Terrain)}")
                 terrain = Terrain.LAND
-            coasts = tuple(str(c) for c in body.get("coasts", ()) or ())
+            coasts = tuple(c for _, c in self.items(file, body, "coasts", key))
             for c in coasts:
                 if c not in COAST_NAMES:
                     self.problem(file, _line(body, "coasts"), f"{key}: unknown coast '{c}'")
             if coasts and terrain is not Terrain.COASTAL:
                 self.problem(file, _line(body, "coasts"), f"{key}: only coastal spaces have coasts")
-            flags = frozenset(str(f) for f in body.get("flags", ()) or ())
+            flags = frozenset(f for _, f in self.items(file, body, "flags", key))
             for word in ("canal", "island"):
                 if body.get(word):
                     flags |= {word}
@@ -297,20 +323,24 @@ class _Loader:
                 self.problem(file, line, f"{key}: missing 'name'")
             provinces.append(Province(
                 key=key, name=str(body.get("name", key)), terrain=terrain, sc_value=sc,
-                coasts=coasts, aliases=tuple(str(a) for a in body.get("aliases", ()) or ()),
+                coasts=coasts, aliases=tuple(a for _, a in self.items(file, body, "aliases", key)),
                 can_convoy=can_convoy, xy=tuple(xy) if xy else None, flags=flags,
             ))
-            links = body.get("links", {}) or {}
+            links = self.mapping(file, body, "links", key)
             for kind in links:
                 if kind not in ("both", "army", "fleet"):
                     self.problem(file, _line(links, kind), f"{key}: unknown link list '{kind}'")
             for kind in ("both", "army"):
-                for i, target in enumerate(links.get(kind, ()) or ()):
-                    link_lines[(key, str(target))] = _line(links[kind], i)
-                    army.setdefault(key, set()).add(str(target))
+                for i, target in self.items(file, links, kind, key):
+                    link_lines[(key, target, "army")] = _line(links[kind], i)
+                    army.setdefault(key, set()).add(target)
                     if kind == "both":
-                        both_declared.setdefault(key, set()).add(str(target))
+                        link_lines[(key, target, "fleet")] = _line(links[kind], i)
+                        both_declared.setdefault(key, set()).add(target)
             fl = links.get("fleet", ()) or ()
+            if isinstance(fl, str):
+                self.problem(file, _line(links, "fleet"), f"{key}: 'fleet' must be a list")
+                fl = ()
             if isinstance(fl, Mapping):
                 if not coasts:
                     self.problem(file, _line(links, "fleet"),
@@ -320,14 +350,14 @@ class _Loader:
                         self.problem(file, _line(fl, coast), f"{key}: undeclared coast '{coast}'")
                     loc = f"{key}/{coast}"
                     for i, target in enumerate(targets or ()):
-                        link_lines[(loc, str(target))] = _line(targets, i)
+                        link_lines[(loc, str(target), "fleet")] = _line(targets, i)
                         fleet.setdefault(loc, set()).add(str(target))
             else:
                 if coasts and fl:
                     self.problem(file, _line(links, "fleet"),
                                  f"{key}: has coasts, so fleet links must be listed per coast")
                 for i, target in enumerate(fl):
-                    link_lines[(key, str(target))] = _line(fl, i)
+                    link_lines[(key, str(target), "fleet")] = _line(fl, i)
                     fleet.setdefault(key, set()).add(str(target))
             for target in both_declared.get(key, ()):
                 fleet.setdefault(key, set()).add(target)
@@ -338,11 +368,11 @@ class _Loader:
 
     def check_links(self, file: str, game_map: GameMap, army: dict[str, set[str]],
                     fleet: dict[str, set[str]], both: dict[str, set[str]],
-                    lines: dict[tuple[str, str], int | None]) -> None:
+                    lines: dict[tuple[str, str, str], int | None]) -> None:
         provs = game_map.provinces
         for src, targets in army.items():
             for dst in targets:
-                at = lines.get((src, dst))
+                at = lines.get((src, dst, "army"))
                 if dst not in provs:
                     self.problem(file, at, f"{src}: links to unknown province '{dst}'")
                     continue
@@ -360,7 +390,7 @@ class _Loader:
                                  f"list it under 'both' in {src} and {dst}")
         for src, targets in fleet.items():
             for dst in targets:
-                at = lines.get((src, dst))
+                at = lines.get((src, dst, "fleet"))
                 dprov = provs.get(province_of(dst))
                 if dprov is None:
                     self.problem(file, at, f"{src}: links to unknown province '{dst}'")
@@ -400,14 +430,16 @@ class _Loader:
     def build_variant(self, meta: Mapping[str, Any], game_map: GameMap) -> Variant:
         f = "variant.yaml"
         provs = game_map.provinces
+        rules_ok = True
         try:
-            rules = Rules.from_mapping(meta.get("rules", {}) or {})
-        except ValueError as exc:
+            rules = Rules.from_mapping(self.mapping(f, meta, "rules", "variant"))
+        except (TypeError, ValueError) as exc:
             self.problem(f, _line(meta, "rules"), str(exc))
-            rules = Rules()
-        cal = meta.get("calendar", {}) or {}
+            rules, rules_ok = Rules(), False
+        cal = self.mapping(f, meta, "calendar", "variant")
         phases: list[tuple[str, PhaseKind]] = []
-        for i, item in enumerate(cal.get("phases", ()) or ()):
+        raw_phases = cal.get("phases") if isinstance(cal.get("phases"), list) else []
+        for i, item in enumerate(raw_phases):
             try:
                 phases.append((str(item[0]), PhaseKind(str(item[1]))))
             except (ValueError, IndexError, TypeError):
@@ -417,11 +449,15 @@ class _Loader:
             self.problem(f, _line(meta, "calendar"), "calendar.phases must list the year's phases")
         powers: dict[str, Power] = {}
         units: list[Unit] = []
-        raw_powers = meta.get("powers", {}) or {}
+        raw_powers = self.mapping(f, meta, "powers", "variant")
+        unit_lines: dict[Unit, int | None] = {}
         for name, body in raw_powers.items():
             line = _line(raw_powers, name)
             name = str(name)
-            homes = tuple(str(h) for h in body.get("homes", ()) or ())
+            if not isinstance(body, Mapping):
+                self.problem(f, line, f"{name}: must be a mapping")
+                continue
+            homes = tuple(h for _, h in self.items(f, body, "homes", name))
             for h in homes:
                 if h not in provs:
                     self.problem(f, line, f"{name}: home '{h}' is not a province")
@@ -437,10 +473,12 @@ class _Loader:
                 capital=str(capital) if capital is not None else None, homes=homes,
                 kind=str(body.get("kind", "major")),
             )
-            for i, text in enumerate(body.get("units", ()) or ()):
-                unit = self.parse_unit(f, _line(body["units"], i), name, str(text), game_map)
+            for i, text in self.items(f, body, "units", name):
+                unit_line = _line(body["units"], i)
+                unit = self.parse_unit(f, unit_line, name, text, game_map)
                 if unit is not None:
                     units.append(unit)
+                    unit_lines.setdefault(unit, unit_line)
         claimed: dict[str, str] = {}
         for p in powers.values():
             for h in p.homes:
@@ -451,16 +489,20 @@ class _Loader:
         occupied: set[str] = set()
         for u in units:
             if u.province in occupied:
-                self.problem(f, None, f"two starting units in {u.province}")
+                self.problem(f, unit_lines.get(u), f"two starting units in {u.province}")
             occupied.add(u.province)
         scs = sum(1 for p in provs.values() if p.is_sc)
-        expected = meta.get("expect", {}) or {}
+        expected = self.mapping(f, meta, "expect", "variant")
         for what, actual in (("provinces", len(provs)), ("supply_centres", scs),
                              ("powers", len(powers))):
-            if what in expected and int(expected[what]) != actual:
+            if what not in expected:
+                continue
+            if not isinstance(expected[what], int):
+                self.problem(f, _line(expected, what), f"expect.{what} must be a whole number")
+            elif expected[what] != actual:
                 self.problem(f, _line(expected, what),
                              f"expected {expected[what]} {what.replace('_', ' ')}, found {actual}")
-        if rules.victory_centres > scs:
+        if rules_ok and rules.victory_centres > scs:
             self.problem(f, _line(meta, "rules"), "victory_centres exceeds the number of centres")
         names = cal.get("year_names")
         year_names = None
@@ -474,7 +516,7 @@ class _Loader:
                              f"year_names needs start, step and format: {exc}")
                 year_names = None
         minors: dict[str, UnitType] = {}
-        raw_minors = meta.get("minors", {}) or {}
+        raw_minors = self.mapping(f, meta, "minors", "variant")
         for prov, utype in raw_minors.items():
             line = _line(raw_minors, prov)
             prov = str(prov)
@@ -489,7 +531,7 @@ class _Loader:
                              "cannot stand there")
             else:
                 minors[prov] = UnitType(str(utype).upper())
-        components = frozenset(str(c) for c in meta.get("components", ()) or ())
+        components = frozenset(c for _, c in self.items(f, meta, "components", "variant"))
         for c in components - KNOWN_COMPONENTS:
             self.problem(f, _line(meta, "components"), f"unknown component '{c}' (known: "
                          f"{', '.join(sorted(KNOWN_COMPONENTS))})")
@@ -502,12 +544,19 @@ class _Loader:
         return Variant(
             name=str(meta.get("name", self.dir.name)), title=str(meta.get("title", self.dir.name)),
             map=game_map, powers=powers, starting_units=tuple(units), rules=rules,
-            phases=tuple(phases), first_year=int(cal.get("first_year", 1)),
+            phases=tuple(phases), first_year=self.first_year(f, cal),
             reconstructed=bool(meta.get("reconstructed", False)), path=self.dir,
             year_names=year_names,
             phase_names={str(k): str(v) for k, v in (cal.get("phase_names", {}) or {}).items()},
             components=components, minors=minors,
         )
+
+    def first_year(self, f: str, cal: Mapping[str, Any]) -> int:
+        value = cal.get("first_year", 1)
+        if not isinstance(value, int):
+            self.problem(f, _line(cal, "first_year"), "calendar.first_year must be a whole number")
+            return 1
+        return value
 
     def parse_unit(self, f: str, line: int | None, power: str, text: str,
                    game_map: GameMap) -> Unit | None:
