@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from .geography import UnitType, province_of
 
@@ -39,20 +39,37 @@ class Phase:
         return f"{self.season} {self.year} {self.kind.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class _UnitFields(NamedTuple):
     power: str
     type: UnitType
     location: str
     """Province key, or ``province/coast`` for a fleet on a split coast."""
-    stationary: bool = False
+    stationary: bool
     """Never moves: a move is a sortie that always bounces, and it cannot
     retreat (the units of minor and thrall powers, S9 §7.2)."""
-    province: str = field(init=False, repr=False, compare=False)
-    """The province of ``location`` (stored: the resolver asks constantly)."""
+    province: str
+    """The province of ``location``."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "province", province_of(self.location))
+
+class Unit(_UnitFields):
+    """A unit on the board: ``Unit("France", UnitType.ARMY, "par")``.
+
+    An immutable named tuple, because the resolver creates and compares
+    many of them; ``province`` is derived from ``location``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, power: str, type: UnitType, location: str,
+                stationary: bool = False) -> Unit:
+        return tuple.__new__(cls, (power, type, location, stationary, province_of(location)))
+
+    def __getnewargs__(self) -> tuple[str, UnitType, str, bool]:  # type: ignore[override]
+        return (self.power, self.type, self.location, self.stationary)
+
+    def __repr__(self) -> str:
+        extra = ", stationary=True" if self.stationary else ""
+        return f"Unit({self.power!r}, UnitType.{self.type.name}, {self.location!r}{extra})"
 
     def __str__(self) -> str:
         return f"{self.type.value} {self.location}"

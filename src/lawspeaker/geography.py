@@ -222,8 +222,10 @@ class GameMap:
         when given (say, the spaces that hold fleets), and never ``avoid``.
         """
         provs = self.provinces
-        allowed = {p for p in (seas if seas is not None else provs)
-                   if p != avoid and p in provs and provs[p].can_convoy}
+        if seas is None:
+            allowed = {p for p in provs if provs[p].can_convoy and p != avoid}
+        else:
+            allowed = {p for p in seas if p != avoid and p in provs and provs[p].can_convoy}
         seen: set[str] = set()
         frontier = [p for p in self.convoy_links(src) if p in allowed]
         while frontier:

@@ -86,12 +86,14 @@ def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
             elif order.target in game_map.fleet_links[unit.location]:
                 return None
         return _move_problem(game_map, units, unit, order, fleet_seas)
-    if isinstance(order, SupportHold):
-        return _support_problem(game_map, units, unit, province_of(order.supported),
-                                province_of(order.supported), fleet_seas)
-    if isinstance(order, SupportMove):
-        return _support_problem(game_map, units, unit, province_of(order.supported),
-                                province_of(order.target), fleet_seas)
+    if cls is SupportHold:
+        assert isinstance(order, SupportHold)
+        return _support_problem(game_map, units, unit, order.supported_province,
+                                order.supported_province, fleet_seas)
+    if cls is SupportMove:
+        assert isinstance(order, SupportMove)
+        return _support_problem(game_map, units, unit, order.supported_province,
+                                order.target_province, fleet_seas)
     if isinstance(order, Convoy):
         return _convoy_problem(game_map, unit, order)
     return f"'{order}' is not an order for a movement phase"
@@ -132,6 +134,11 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
 
 def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
                      supported: str, into: str, fleet_seas: set[str] | None) -> str | None:
+    army = units.get(supported)
+    if (army is not None and supported != into and supported != unit.province
+            and into != unit.province and game_map.reaches(unit.type, unit.location, into)
+            and (army.type is not UnitType.ARMY or into in game_map.army_links[supported])):
+        return None  # the common case, checked first for speed
     if supported == unit.province:
         return "a unit cannot support itself"
     if into == unit.province:
@@ -139,7 +146,6 @@ def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
     if not game_map.reaches(unit.type, unit.location, into):
         return (f"{_a(unit.type.noun)} in {game_map.name_of(unit.location)} cannot reach "
                 f"{game_map.provinces[into].name}, so cannot support there")
-    army = units.get(supported)
     if (army is not None and army.type is UnitType.ARMY and supported != into
             and not game_map.can_move(UnitType.ARMY, supported, into)):
         seas = fleet_seas if fleet_seas is not None else _fleet_seas(units)
@@ -157,7 +163,7 @@ def _convoy_problem(game_map: GameMap, unit: Unit, order: Convoy) -> str | None:
         return "only fleets can convoy"
     if not game_map.provinces[unit.province].can_convoy:
         return f"a fleet in {game_map.name_of(unit.location)} cannot convoy (not open sea)"
-    src, dst = province_of(order.army), province_of(order.target)
+    src, dst = order.army_province, order.target_province
     for p in (src, dst):
         if game_map.provinces[p].terrain is not Terrain.COASTAL:
             return f"an army cannot be convoyed from or to {game_map.provinces[p].name}"

@@ -79,6 +79,11 @@ class Move(Order):
 class SupportHold(Order):
     supported_type: UnitType | None
     supported: str
+    supported_province: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        Order.__post_init__(self)
+        object.__setattr__(self, "supported_province", province_of(self.supported))
 
     def __str__(self) -> str:
         return f"{self.unit_text} S {_unit(self.supported_type, self.supported)}"
@@ -89,6 +94,13 @@ class SupportMove(Order):
     supported_type: UnitType | None
     supported: str
     target: str
+    supported_province: str = field(init=False, repr=False, compare=False)
+    target_province: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        Order.__post_init__(self)
+        object.__setattr__(self, "supported_province", province_of(self.supported))
+        object.__setattr__(self, "target_province", province_of(self.target))
 
     def __str__(self) -> str:
         return f"{self.unit_text} S {_unit(self.supported_type, self.supported)} - {self.target}"
@@ -98,6 +110,13 @@ class SupportMove(Order):
 class Convoy(Order):
     army: str
     target: str
+    army_province: str = field(init=False, repr=False, compare=False)
+    target_province: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        Order.__post_init__(self)
+        object.__setattr__(self, "army_province", province_of(self.army))
+        object.__setattr__(self, "target_province", province_of(self.target))
 
     def __str__(self) -> str:
         return f"{self.unit_text} C A {self.army} - {self.target}"

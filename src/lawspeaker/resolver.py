@@ -115,70 +115,90 @@ class _Resolver:
     # --- steps 1 and 2: judge and match orders ------------------------------
 
     def _collect(self, orders: Iterable[Order]) -> None:
-        given: dict[str, list[Order]] = {}
-        seas = fleet_seas(self.map, self.units)
+        results = self.results
+        units = self.units
+        seas = fleet_seas(self.map, units)
+        given: dict[str, Order] = {}
+        conflicts: dict[str, list[Order]] = {}
         for order in orders:
-            problem = movement_problem(self.map, self.units, order, seas)
+            problem = movement_problem(self.map, units, order, seas)
             if problem is not None:
-                self.results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+                results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
                 if isinstance(order, Move):
                     self.illegal_moves[order.province] = order
                 continue
-            given.setdefault(order.province, []).append(order)
-        empty: list[Order] = []
-        for prov, unit in self.units.items():
-            chosen = given.get(prov, empty)
-            if len(chosen) > 1 and any(o != chosen[0] for o in chosen):
-                if self.rules.multiple_orders == "last":
-                    for o in chosen[:-1]:
-                        self.results.append(OrderResult(o, Outcome.ILLEGAL,
-                                                        "Illegal: replaced by a later order"))
-                    chosen = chosen[-1:]
-                else:
-                    for o in dict.fromkeys(chosen):
-                        self.results.append(OrderResult(
-                            o, Outcome.ILLEGAL,
-                            "Illegal: the unit was given conflicting orders, so it holds"))
-                    chosen = []
-            self.plans[prov] = self._plan(unit, chosen[0] if chosen else None)
-            self.state[prov] = _UNRESOLVED
-        for plan in self.plans.values():
+            prov = order.province
+            earlier = given.get(prov)
+            if earlier is None:
+                given[prov] = order
+            elif earlier != order and order not in conflicts.setdefault(prov, [earlier]):
+                conflicts[prov].append(order)
+        for prov, different in conflicts.items():  # DATC 4.D.3
+            if self.rules.multiple_orders == "last":
+                given[prov] = different[-1]
+                for o in different[:-1]:
+                    results.append(OrderResult(o, Outcome.ILLEGAL,
+                                               "Illegal: replaced by a later order"))
+            else:
+                del given[prov]
+                for o in different:
+                    results.append(OrderResult(
+                        o, Outcome.ILLEGAL,
+                        "Illegal: the unit was given conflicting orders, so it holds"))
+        plans = self.plans
+        for prov, unit in units.items():
+            plans[prov] = self._plan(unit, given.get(prov))
+        self.state = dict.fromkeys(plans, _UNRESOLVED)
+        for plan in plans.values():
             if plan.kind == _CONVOY:
                 self._match_convoy(plan)
-        for plan in self.plans.values():
-            if plan.kind == _MOVE:
+        moves_into = self.moves_into
+        for plan in plans.values():
+            kind = plan.kind
+            if kind == _MOVE:
                 self._settle_route(plan)
-                self.moves_into.setdefault(plan.dest, []).append(plan)
-        for plan in self.plans.values():
-            if plan.kind in (_SUP_HOLD, _SUP_MOVE):
+                if plan.dest in moves_into:
+                    moves_into[plan.dest].append(plan)
+                else:
+                    moves_into[plan.dest] = [plan]
+                if plan.sortie:
+                    # S9 §7.2: a stationary unit's move always bounces.
+                    self.result[plan.prov], self.state[plan.prov] = False, _RESOLVED
+            elif kind in (_SUP_HOLD, _SUP_MOVE):
                 self._match_support(plan)
-            elif plan.sortie:
-                # S9 §7.2: a stationary unit's move always bounces.
-                self.result[plan.prov], self.state[plan.prov] = False, _RESOLVED
 
     def _plan(self, unit: Unit, order: Order | None) -> _Plan:
         plan = _Plan(unit, order)
-        if isinstance(order, Move):
+        if order is None:
+            return plan
+        cls = type(order)
+        if cls is Hold:
+            return plan
+        if cls is Move:
+            assert isinstance(order, Move)
             plan.kind = _MOVE
             if unit.type is UnitType.ARMY:
                 plan.dest_loc = plan.dest = order.target_province
             else:
                 plan.dest_loc = move_destination(self.map, unit, order.target) or order.target
                 plan.dest = province_of(plan.dest_loc)
-            plan.by_convoy = order.via_convoy or bool(order.path)
-            plan.sortie = unit.stationary
+            if order.via_convoy or order.path:
+                plan.by_convoy = True
+            if unit.stationary:
+                plan.sortie = True
         elif isinstance(order, SupportHold):
             plan.kind = _SUP_HOLD
-            plan.frm = plan.to = province_of(order.supported)
+            plan.frm = plan.to = order.supported_province
         elif isinstance(order, SupportMove):
             plan.kind = _SUP_MOVE
-            plan.frm = province_of(order.supported)
-            plan.to = province_of(order.target)
-            plan.coast = order.target if "/" in order.target else None
+            plan.frm = order.supported_province
+            plan.to = order.target_province
+            if order.target != plan.to:
+                plan.coast = order.target
         elif isinstance(order, Convoy):
             plan.kind = _CONVOY
-            plan.frm = province_of(order.army)
-            plan.to = province_of(order.target)
+            plan.frm = order.army_province
+            plan.to = order.target_province
         return plan
 
     def _match_convoy(self, plan: _Plan) -> None:
@@ -441,42 +461,54 @@ class _Resolver:
         return f"{plan.unit.type.value} {plan.prov.capitalize()}"
 
     def _explain(self, plan: _Plan, winner: _Plan | None) -> OrderResult:
-        order = plan.order or Hold(plan.power, plan.unit.type, plan.unit.location)
-        implicit = plan.order is None
-        dislodged = ""
-        if winner is not None:
-            dislodged = (f"Dislodged by {self._label(winner)} "
-                         f"({self._attack(winner)}v{self._resistance(plan, winner)})")
+        """The result of a plan's order. Outcomes are decided here; the text
+        is built only when read (see :class:`OrderResult`)."""
+        order = plan.order
+        implicit = order is None
+        if order is None:
+            order = Hold(plan.power, plan.unit.type, plan.unit.location)
+        hit = winner is not None
         ok = self.result.get(plan.prov, True)
-        if plan.kind == _MOVE:
+        kind = plan.kind
+        if kind == _MOVE:
             if ok:
                 return OrderResult(order, Outcome.SUCCEEDS, "Move succeeds")
-            reason = self._why_move_failed(plan)
-            return OrderResult(order, Outcome.FAILS, f"{reason}; {dislodged}" if dislodged
-                               else reason, dislodged=bool(dislodged))
+            return OrderResult(order, Outcome.FAILS,
+                               lambda: self._joined(self._why_move_failed(plan), plan, winner),
+                               hit)
         if plan.void:
-            reason = f"{plan.void}; {dislodged}" if dislodged else plan.void
             outcome = Outcome.ILLEGAL if plan.illegal else Outcome.FAILS
-            return OrderResult(order, outcome, reason, dislodged=bool(dislodged))
-        if plan.kind in (_SUP_HOLD, _SUP_MOVE):
+            return OrderResult(order, outcome, lambda: self._joined(plan.void, plan, winner), hit)
+        if kind in (_SUP_HOLD, _SUP_MOVE):
             if ok:
                 return OrderResult(order, Outcome.SUCCEEDS, "Support given")
-            cutter = self._cut_by(plan)
-            if dislodged:
-                reason = f"Cut: {dislodged}"
-            else:
-                reason = f"Cut by {self._label(cutter)}" if cutter else "Cut"
-            return OrderResult(order, Outcome.FAILS, reason, dislodged=bool(dislodged))
-        if plan.kind == _CONVOY:
+            return OrderResult(order, Outcome.FAILS, lambda: self._why_cut(plan, winner), hit)
+        if kind == _CONVOY:
             if ok and self._has_path(self.plans[plan.frm]):
                 return OrderResult(order, Outcome.SUCCEEDS, "Convoys")
             if ok:
                 return OrderResult(order, Outcome.FAILS, "Void: convoy disrupted elsewhere")
-            return OrderResult(order, Outcome.FAILS, dislodged or "Void: convoy paradox, fleet "
-                               "holds (Szykman rule)", dislodged=bool(dislodged))
-        if dislodged:
-            return OrderResult(order, Outcome.FAILS, dislodged, dislodged=True, implicit=implicit)
-        return OrderResult(order, Outcome.SUCCEEDS, "Holds", implicit=implicit)
+            return OrderResult(order, Outcome.FAILS, lambda: (
+                self._dislodged_text(plan, winner) if winner else
+                "Void: convoy paradox, fleet holds (Szykman rule)"), hit)
+        if hit:
+            return OrderResult(order, Outcome.FAILS, lambda: self._dislodged_text(plan, winner),
+                               True, implicit)
+        return OrderResult(order, Outcome.SUCCEEDS, "Holds", False, implicit)
+
+    def _dislodged_text(self, plan: _Plan, winner: _Plan | None) -> str:
+        assert winner is not None
+        return (f"Dislodged by {self._label(winner)} "
+                f"({self._attack(winner)}v{self._resistance(plan, winner)})")
+
+    def _joined(self, reason: str, plan: _Plan, winner: _Plan | None) -> str:
+        return f"{reason}; {self._dislodged_text(plan, winner)}" if winner else reason
+
+    def _why_cut(self, plan: _Plan, winner: _Plan | None) -> str:
+        if winner is not None:
+            return f"Cut: {self._dislodged_text(plan, winner)}"
+        cutter = self._cut_by(plan)
+        return f"Cut by {self._label(cutter)}" if cutter else "Cut"
 
     def _resistance(self, defender: _Plan, winner: _Plan) -> int:
         if self._head_to_head(winner) is defender:
