@@ -37,6 +37,7 @@ SECTIONS: Final[Mapping[str, str]] = MappingProxyType(
         "POSTSTATE_DISLODGED": "units",
         "POSTSTATE_SAME": "flag",
         "POSTSTATE_RESULTS": "results",
+        "POSTSTATE_CHOSEN": "units",  # DP variants: the order DP chose for each neutral unit
     }
 )
 #: Sections that contradict each other: POSTSTATE_SAME says nothing moved or was dislodged.
@@ -50,7 +51,11 @@ _LINE_KEYWORDS: Final = ("VARIANT_ALL", "RULES", "CASE", "PRESTATE_SETPHASE", "E
 #: Every keyword the parser recognises.
 KEYWORDS: Final[frozenset[str]] = frozenset(SECTIONS) | frozenset(_LINE_KEYWORDS)
 #: Outcomes allowed at the start of a result line.
-OUTCOMES: Final[frozenset[str]] = frozenset({"SUCCESS", "FAILURE", "ILLEGAL"})
+OUTCOMES: Final[frozenset[str]] = frozenset({
+    "SUCCESS", "FAILURE", "ILLEGAL",
+    # DP variants, for allocation lines: counted, ignored (illegal order), rejected (a rule).
+    "COUNTED", "IGNORED", "REJECTED",
+})
 #: Phase kinds allowed in ``PRESTATE_SETPHASE`` (matched case-insensitively).
 PHASE_KINDS: Final[frozenset[str]] = frozenset({"movement", "retreat", "adjustment"})
 
@@ -98,6 +103,8 @@ class Case:
     poststate_dislodged: tuple[Entry, ...]
     poststate_same: bool
     poststate_results: tuple[ResultEntry, ...]
+    poststate_chosen: tuple[Entry, ...] = ()
+    """DP variants: the order expected to be chosen for each neutral unit."""
 
 
 class CaseFileError(ValueError):
@@ -149,6 +156,7 @@ class _OpenCase:
             poststate_dislodged=get("POSTSTATE_DISLODGED"),
             poststate_same="POSTSTATE_SAME" in self.sections,
             poststate_results=get("POSTSTATE_RESULTS"),
+            poststate_chosen=get("POSTSTATE_CHOSEN"),
         )
 
 

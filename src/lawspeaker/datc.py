@@ -14,16 +14,19 @@ it passes, the errata entry is stale and that is reported as a failure.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .adjustments import resolve_adjustments
-from .board import Dislodged, Phase, PhaseKind, Position, Unit
-from .casefile import Case, Entry, read_case_file
+from .board import Dislodged, Phase, PhaseKind, Position, PowerState, Unit
+from .casefile import Case, Entry, ResultEntry, read_case_file
+from .dp import Allocation, DPResolution, normalise_order, parse_allocation, resolve_allocations
 from .geography import UnitType, province_of
 from .notation import OrderSyntaxError, parse_order
 from .orders import Convoy, Move, Order
+from .phases import minor_name
 from .resolver import resolve_movement
 from .results import OrderResult, Outcome
 from .retreats import resolve_retreats, retreat_options
@@ -33,6 +36,8 @@ from .variants import Variant, VariantError, load_variant
 __all__ = ["CaseReport", "load_errata", "run_case", "run_files"]
 
 _OUTCOMES = {"SUCCESS": Outcome.SUCCEEDS, "FAILURE": Outcome.FAILS, "ILLEGAL": Outcome.ILLEGAL}
+_DP_OUTCOMES = {"COUNTED": "", "IGNORED": "Ignored", "REJECTED": "Rejected"}
+_DP_LINE = re.compile(r"^\s*\d+\s*dp\b", re.IGNORECASE)
 
 
 class _CaseError(ValueError):
@@ -99,6 +104,22 @@ class _Run:
         self.report = report
         self.variant: Variant = load_variant((case.variant or "standard").lower())
         self.rules: Rules = self.variant.rules.with_options(**{**case.rules, **overrides})
+        self.minors: set[str] = set()
+        self.dp: DPResolution | None = None
+        self.allocations: list[tuple[Entry, Allocation]] = []
+
+    def owner(self, entry: Entry, province: str) -> str:
+        """The power of a unit line. In variants with minor powers, ``Minor``
+        (or any name that is not a major power) is the minor power there."""
+        try:
+            return self.variant.power_named(entry.power, fuzzy=True)
+        except ValueError as exc:
+            if not self.variant.uses("minor_powers"):
+                raise _CaseError(f"line {entry.line}: {exc}") from None
+        name = (minor_name(self.variant, province) if entry.power.strip().lower() == "minor"
+                else entry.power.strip())
+        self.minors.add(name)
+        return name
 
     def power(self, entry: Entry) -> str:
         try:
@@ -113,14 +134,39 @@ class _Run:
                              f"'{entry.text}'")
         utype = UnitType(words[0].upper())
         try:
-            order = parse_order(self.variant.map, f"{words[0]} {words[1]} H", self.power(entry))
+            order = parse_order(self.variant.map, f"{words[0]} {words[1]} H", "")
         except OrderSyntaxError as exc:
             raise _CaseError(f"line {entry.line}: {exc}") from None
         loc = order.location
         prov = self.variant.map.provinces[province_of(loc)]
         if utype is UnitType.FLEET and prov.coasts and "/" not in loc:
             raise _CaseError(f"line {entry.line}: say which coast of {prov.name} the fleet is on")
-        return Unit(self.power(entry), utype, loc if utype is UnitType.FLEET else prov.key)
+        power = self.owner(entry, prov.key)
+        return Unit(power, utype, loc if utype is UnitType.FLEET else prov.key,
+                    stationary=power in self.minors)
+
+    def allocation(self, entry: Entry) -> Allocation:
+        try:
+            return parse_allocation(self.variant.map, entry.text, self.power(entry))
+        except OrderSyntaxError as exc:
+            raise _CaseError(f"line {entry.line}: {exc}") from None
+
+    def check_chosen(self, position: Position) -> None:
+        """POSTSTATE_CHOSEN: the order DP chose for each listed neutral unit."""
+        assert self.dp is not None
+        for entry in self.case.poststate_chosen:
+            try:
+                wanted = parse_order(self.variant.map, entry.text, "")
+            except OrderSyntaxError as exc:
+                raise _CaseError(f"line {entry.line}: {exc}") from None
+            unit = position.units.get(wanted.province)
+            got = self.dp.orders.get(wanted.province)
+            if unit is None or got is None:
+                self.report.problems.append(f"line {entry.line}: no neutral unit in "
+                                            f"{wanted.province}")
+            elif normalise_order(wanted, unit) != got:
+                self.report.problems.append(f"line {entry.line}: expected DP to choose "
+                                            f"'{entry.text}', chose '{got}'")
 
     def order(self, entry: Entry, kind: PhaseKind) -> Order:
         try:
@@ -135,17 +181,31 @@ class _Run:
         units = [self.unit(e) for e in case.prestate]
         if case.supply_centre_owners is None:
             owners = {h: p.name for p in self.variant.powers.values() for h in p.homes}
+            owners.update({u.province: u.power for u in units if u.power in self.minors
+                           and self.variant.map.provinces[u.province].is_sc})
         else:
-            owners = {self.unit(e).province: self.power(e) for e in case.supply_centre_owners}
+            owners = {u.province: u.power
+                      for u in (self.unit(e) for e in case.supply_centre_owners)}
         dislodged_units = [self.unit(e) for e in case.prestate_dislodged]
         attackers, standoffs = self.previous_moves(units, dislodged_units)
         position = Position.from_units(
             self.variant.name, phase, units, owners,
-            [Dislodged(u, attackers.get(u.province)) for u in dislodged_units], standoffs)
-        orders = [self.order(e, phase.kind) for e in case.orders]
+            [Dislodged(u, attackers.get(u.province)) for u in dislodged_units], standoffs,
+            powers_in_play={name: PowerState("minor") for name in self.minors})
+        orders: list[Order] = []
+        for e in case.orders:
+            if _DP_LINE.match(e.text):
+                self.allocations.append((e, self.allocation(e)))
+            else:
+                orders.append(self.order(e, phase.kind))
         dislodged_after: list[Unit] = []
         doomed: list[Unit] = []
         if phase.kind is PhaseKind.MOVEMENT:
+            if self.allocations or self.variant.uses("diplomacy_points"):
+                self.dp = resolve_allocations(self.variant, position, orders,
+                                              [a for _, a in self.allocations])
+                orders = orders + list(self.dp.orders.values())
+                self.check_chosen(position)
             moved = resolve_movement(self.variant.map, position.units, orders, self.rules)
             results, after = moved.results, list(moved.units.values())
             dislodged_after = [u for u, _ in moved.dislodged.values()]
@@ -288,6 +348,9 @@ class _Run:
     def check_results(self, results: tuple[OrderResult, ...], kind: PhaseKind) -> None:
         used: set[int] = set()
         for entry in self.case.poststate_results:
+            if entry.outcome in _DP_OUTCOMES:
+                self.check_allocation(entry)
+                continue
             order = self.order(entry, kind)
             # Identical orders (DATC 6.I.7) are matched with results in turn.
             index = next((i for i, r in enumerate(results) if r.order == order and i not in used),
@@ -302,3 +365,23 @@ class _Run:
                 self.report.problems.append(
                     f"line {entry.line}: {entry.power}: {entry.text}: expected {entry.outcome}, "
                     f"got {got.outcome.value.upper()} ({got.reason})")
+
+    def check_allocation(self, entry: ResultEntry) -> None:
+        """COUNTED / IGNORED / REJECTED: what became of a DP allocation."""
+        if self.dp is None:
+            raise _CaseError(f"line {entry.line}: no DP were resolved in this case")
+        wanted = parse_allocation(self.variant.map, entry.text,
+                                  self.power(Entry(entry.power, entry.text, entry.line)))
+        fates = {(a.power, a.points, a.order): why for a, why in self.dp.rejected}
+        matches = [e for e, a in self.allocations if (a.power, a.points, a.order) ==
+                   (wanted.power, wanted.points, wanted.order)]
+        if not matches:
+            self.report.problems.append(f"line {entry.line}: no allocation '{entry.text}' "
+                                        "in ORDERS")
+            return
+        why = fates.get((wanted.power, wanted.points, wanted.order), "")
+        got = why.split(":", 1)[0] if why else ""
+        if got != _DP_OUTCOMES[entry.outcome]:
+            self.report.problems.append(
+                f"line {entry.line}: {entry.power}: {entry.text}: expected {entry.outcome}, "
+                f"got {why or 'COUNTED'}")

@@ -39,6 +39,7 @@ __all__ = [
     "allocation_problem",
     "allotment",
     "is_dp_controlled",
+    "normalise_order",
     "parse_allocation",
     "resolve_allocations",
 ]
@@ -159,7 +160,7 @@ class DPResolution:
         return tuple((a, why) for a, why in self.rejected if a.power == power)
 
 
-def _normalise(order: Order, unit: Unit) -> Order:
+def normalise_order(order: Order, unit: Unit) -> Order:
     """The proposed order as the unit's own order, so equal proposals tally
     together however they were written (unit types are ignored, DATC 4.C.2)."""
     changes: dict[str, object] = {"power": unit.power, "unit_type": unit.type,
@@ -184,7 +185,7 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
             continue
         earlier.append(allocation)
         unit = position.units[allocation.order.province]
-        order = _normalise(allocation.order, unit)
+        order = normalise_order(allocation.order, unit)
         illegal = movement_problem(variant.map, position.units, order)
         if illegal is not None:
             rejected.append((allocation, f"Ignored: the order is illegal ({illegal})"))
