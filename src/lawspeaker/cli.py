@@ -16,12 +16,13 @@ import click
 
 from .board import Position
 from .datc import load_errata, run_files
+from .dp import Allocation, is_allocation, parse_allocation
 from .notation import OrderSyntaxError, format_order, parse_order
 from .orders import Order
 from .phases import adjudicate as adjudicate_phase
 from .phases import initial_position
 from .results import Outcome
-from .variants import VariantError, available_variants, check_variant, load_variant
+from .variants import Variant, VariantError, available_variants, check_variant, load_variant
 
 EXAMPLES = Path(__file__).parent / "examples"
 
@@ -50,30 +51,40 @@ def main() -> None:
 @click.option("--save", type=click.Path(dir_okay=False), help="Write the next position as JSON.")
 @click.option("--rules", "rule_pairs", multiple=True, metavar="KEY=VALUE",
               help="Override a rules option, e.g. edition=2000.")
+@click.option("--gm", is_flag=True,
+              help="Also print the secret DP allocations and how each was counted.")
 def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
-               save: str | None, rule_pairs: tuple[str, ...]) -> None:
+               save: str | None, rule_pairs: tuple[str, ...], gm: bool) -> None:
     """Adjudicate one phase from ORDERS_FILE and print the results.
 
     The file has one order per line, each after a power header line
-    ('England:') or prefixed with the power ('England: F Lon - Nth'). Without
-    ORDERS_FILE, a bundled Spring 1901 example is adjudicated.
+    ('England:') or prefixed with the power ('England: F Lon - Nth'). In DP
+    variants, DP allocations go in the same way ('Aesir: 2 DP to F Per - Ylg').
+    Without ORDERS_FILE, a bundled example for the variant is adjudicated.
+    The printed results are public: DP allocations stay secret unless --gm.
     """
-    path = Path(orders_file) if orders_file else EXAMPLES / "spring-1901.txt"
     try:
         var = load_variant(variant)
         rules = var.rules.with_options(**_options(rule_pairs))
     except (VariantError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
+    path = Path(orders_file) if orders_file else EXAMPLES / f"{var.name}.txt"
+    if not path.exists():
+        raise click.ClickException(f"no bundled example for {var.name}; give an orders file")
     position = (Position.from_json(Path(position_file).read_text(encoding="utf-8"))
                 if position_file else initial_position(var))
-    orders, errors = _read_orders(var, path, position)
+    orders, allocations, errors = _read_orders(var, path, position)
     if errors:
         for line, message in errors:
             click.echo(f"{path}:{line}: {message}", err=True)
         raise click.ClickException(f"{len(errors)} order(s) could not be read; nothing was "
                                    "adjudicated")
-    result = adjudicate_phase(var, position, orders, rules)
-    click.echo(f"{var.title}: {result.phase}")
+    result = adjudicate_phase(var, position, orders, rules, allocations)
+    click.echo(f"{var.title}: {var.phase_label(result.phase)}")
+    if result.dp is not None:
+        click.echo("\nNeutral units (orders chosen by DP):")
+        for _, order in sorted(result.dp.public().items()):
+            click.echo(f"   {order.power}: {format_order(order, var.map, long=True)}")
     for power in sorted({r.order.power for r in result.results}):
         click.echo(f"\n{power}:")
         for r in result.results:
@@ -81,8 +92,15 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
                 mark = {Outcome.SUCCEEDS: " ", Outcome.FAILS: "*",
                         Outcome.ILLEGAL: "!"}[r.outcome]
                 click.echo(f" {mark} {format_order(r.order, var.map, long=True)}: {r.reason}")
+    if gm and result.dp is not None:
+        click.echo("\nGM only — DP allocations:")
+        rejected = dict((id(a), why) for a, why in result.dp.rejected)
+        for a in allocations:
+            click.echo(f"   {a.power}: {a} -> {rejected.get(id(a), 'counted')}")
     nxt = result.position
-    click.echo(f"\nNext: {nxt.phase}")
+    if nxt.result:
+        click.echo(f"\nGame over: {nxt.result}")
+    click.echo(f"\nNext: {var.phase_label(nxt.phase)}")
     for _, d in sorted(nxt.dislodged.items()):
         click.echo(f"  must retreat: {d.unit.power} {d.unit.type.value} "
                    f"{var.map.name_of(d.unit.location)}")
@@ -91,9 +109,10 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
         click.echo(f"Position saved to {save}")
 
 
-def _read_orders(var, path: Path, position: Position  # type: ignore[no-untyped-def]
-                 ) -> tuple[list[Order], list[tuple[int, str]]]:
+def _read_orders(var: Variant, path: Path, position: Position
+                 ) -> tuple[list[Order], list[Allocation], list[tuple[int, str]]]:
     orders: list[Order] = []
+    allocations: list[Allocation] = []
     errors: list[tuple[int, str]] = []
     power = ""
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -108,11 +127,14 @@ def _read_orders(var, path: Path, position: Position  # type: ignore[no-untyped-
             who = var.power_named(head) if sep else power
             if not who:
                 raise ValueError("no power given: start with a line like 'England:'")
-            orders.append(parse_order(var.map, rest if sep else line, who,
-                                      position.phase.kind))
+            text = rest if sep else line
+            if is_allocation(text):
+                allocations.append(parse_allocation(var.map, text, who))
+            else:
+                orders.append(parse_order(var.map, text, who, position.phase.kind))
         except (OrderSyntaxError, ValueError) as exc:
             errors.append((number, str(exc)))
-    return orders, errors
+    return orders, allocations, errors
 
 
 @main.command()

@@ -14,7 +14,6 @@ it passes, the errata entry is stale and that is reported as a failure.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +21,14 @@ from pathlib import Path
 from .adjustments import resolve_adjustments
 from .board import Dislodged, Phase, PhaseKind, Position, PowerState, Unit
 from .casefile import Case, Entry, ResultEntry, read_case_file
-from .dp import Allocation, DPResolution, normalise_order, parse_allocation, resolve_allocations
+from .dp import (
+    Allocation,
+    DPResolution,
+    is_allocation,
+    normalise_order,
+    parse_allocation,
+    resolve_allocations,
+)
 from .geography import UnitType, province_of
 from .notation import OrderSyntaxError, parse_order
 from .orders import Convoy, Move, Order
@@ -37,7 +43,7 @@ __all__ = ["CaseReport", "load_errata", "run_case", "run_files"]
 
 _OUTCOMES = {"SUCCESS": Outcome.SUCCEEDS, "FAILURE": Outcome.FAILS, "ILLEGAL": Outcome.ILLEGAL}
 _DP_OUTCOMES = {"COUNTED": "", "IGNORED": "Ignored", "REJECTED": "Rejected"}
-_DP_LINE = re.compile(r"^\s*\d+\s*dp\b", re.IGNORECASE)
+
 
 
 class _CaseError(ValueError):
@@ -194,7 +200,7 @@ class _Run:
             powers_in_play={name: PowerState("minor") for name in self.minors})
         orders: list[Order] = []
         for e in case.orders:
-            if _DP_LINE.match(e.text):
+            if is_allocation(e.text):
                 self.allocations.append((e, self.allocation(e)))
             else:
                 orders.append(self.order(e, phase.kind))

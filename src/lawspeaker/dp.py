@@ -38,6 +38,7 @@ __all__ = [
     "DPResolution",
     "allocation_problem",
     "allotment",
+    "is_allocation",
     "is_dp_controlled",
     "normalise_order",
     "parse_allocation",
@@ -64,6 +65,11 @@ class Allocation:
 
     def __str__(self) -> str:
         return f"{self.points} DP to {self.order}"
+
+
+def is_allocation(text: str) -> bool:
+    """Whether a line is a DP allocation (``2 DP to ...``) rather than an order."""
+    return _ALLOCATION.match(text) is not None
 
 
 def parse_allocation(game_map: GameMap, text: str, power: str) -> Allocation:

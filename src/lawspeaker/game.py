@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .board import PhaseKind, Position
+from .dp import Allocation, DPError, allocation_problem, parse_allocation
 from .legality import movement_problem
 from .notation import parse_order
 from .orders import Order
@@ -32,6 +33,7 @@ class Game:
         self.position = position or initial_position(self.variant)
         self.history: list[tuple[Position, Adjudication]] = []
         self._orders: dict[str, dict[str, Order]] = {}
+        self._allocations: dict[str, list[Allocation]] = {}
 
     @property
     def phase(self) -> str:
@@ -80,14 +82,63 @@ class Game:
         else:
             self._orders.pop(power, None)
 
+    # --- diplomacy points (secret) --------------------------------------------------
+
+    def allocate(self, power: str, allocation: str | Allocation) -> Allocation:
+        """Record a secret DP allocation: ``game.allocate("Aesir", "2 DP to F Per - Ylg")``.
+
+        Raises :class:`~lawspeaker.dp.DPError` naming the rule when it breaks
+        one (allotment, S9 §9.2; Attacking & Allocating, S9 §9.0); a rejected
+        allocation is not recorded. It is checked again at adjudication
+        against the orders then given, and not counted if it breaks a rule.
+        """
+        if not self.variant.uses("diplomacy_points"):
+            raise DPError(f"{self.variant.title} has no Diplomacy Points")
+        if self.position.phase.kind is not PhaseKind.MOVEMENT:
+            raise DPError("DP are allocated only in orders (movement) phases (S9 §9.0)")
+        name = self.variant.power_named(power)
+        if isinstance(allocation, str):
+            allocation = parse_allocation(self.variant.map, allocation, name)
+        elif allocation.power != name:
+            raise DPError(f"that allocation belongs to {allocation.power}")
+        mine = self._allocations.setdefault(name, [])
+        problem = allocation_problem(self.variant, self.position, allocation,
+                                     self.orders(name), mine)
+        if problem is not None:
+            raise DPError(problem)
+        mine.append(allocation)
+        return allocation
+
+    def allocations(self, viewer: str | None = None) -> list[Allocation]:
+        """Pending allocations a viewer may see: ``None`` is the GM (all of
+        them); a power sees only its own (DP votes are secret, S9 §9.0)."""
+        if viewer is None:
+            return [a for p in sorted(self._allocations) for a in self._allocations[p]]
+        return list(self._allocations.get(self.variant.power_named(viewer), []))
+
+    def clear_allocations(self, power: str) -> None:
+        self._allocations.pop(self.variant.power_named(power), None)
+
+    def revealed_allocations(self) -> list[tuple[str, Allocation]]:
+        """Every past allocation with its phase, once the game has ended and
+        the GM chose to reveal them (rules option ``reveal_dp_at_end``)."""
+        if not (self.position.result and self.rules.reveal_dp_at_end):
+            raise PermissionError("DP allocations stay secret until the game ends and the GM "
+                                  "reveals them (rules option reveal_dp_at_end)")
+        return [(self.variant.phase_label(before.phase), a)
+                for before, result in self.history if result.allocations
+                for a in result.allocations]
+
     # --- adjudication -----------------------------------------------------------
 
     def process(self) -> Adjudication:
         """Adjudicate the current phase with the pending orders and advance."""
-        result = adjudicate(self.variant, self.position, self.orders(), self.rules)
+        result = adjudicate(self.variant, self.position, self.orders(), self.rules,
+                            self.allocations())
         self.history.append((self.position, result))
         self.position = result.position
         self._orders.clear()
+        self._allocations.clear()
         return result
 
     def undo(self) -> Position:
@@ -125,4 +176,4 @@ class Game:
 def _rules_dict(rules: Rules) -> dict[str, Any]:
     return {"edition": rules.edition.value, "victory_centres": rules.victory_centres,
             "builds": rules.builds.value, "multiple_orders": rules.multiple_orders,
-            "max_years": rules.max_years}
+            "max_years": rules.max_years, "reveal_dp_at_end": rules.reveal_dp_at_end}

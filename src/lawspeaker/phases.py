@@ -43,6 +43,8 @@ class Adjudication:
     dp: DPResolution | None = None
     """How DP allocations were settled (secret parts included: show
     :meth:`DPResolution.public` to players)."""
+    allocations: tuple[Allocation, ...] = ()
+    """Secret: the allocations submitted for this phase (GM eyes only)."""
 
 
 def initial_position(variant: Variant) -> Position:
@@ -93,6 +95,7 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
         raise ValueError(f"the game is over: {position.result}")
     rules = rules or variant.rules
     orders = list(orders)
+    allocations = tuple(allocations)
     kind = position.phase.kind
     dislodged: list[Dislodged] = []
     standoffs: frozenset[str] = frozenset()
@@ -115,7 +118,8 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
         results, units = (), dict(position.units)
     after = position.replace(units=units, dislodged={d.unit.province: d for d in dislodged},
                              standoffs=standoffs)
-    return Adjudication(position.phase, tuple(results), _advance(variant, after, rules), dp)
+    return Adjudication(position.phase, tuple(results), _advance(variant, after, rules), dp,
+                        allocations)
 
 
 def _advance(variant: Variant, position: Position, rules: Rules) -> Position:

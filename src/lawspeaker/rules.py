@@ -48,6 +48,9 @@ class Rules:
     max_years: int | None = None
     """End the game in a draw of all survivors after this many game years
     (S9 §3.3: 11 cycles in S9 Complete); ``None`` for no cap."""
+    reveal_dp_at_end: bool = False
+    """GM option: reveal every DP allocation once the game has ended (S9 §9.0:
+    allocations stay secret 'until the entire game has completed')."""
     multiple_orders: str = "void"
     """Two different orders to one unit: ``void`` makes the unit hold (DATC
     issue 4.D.3, choice c); ``last`` keeps the last order given."""
@@ -79,6 +82,8 @@ class Rules:
                 value = BuildRule(str(value))
             elif key == "victory_centres":
                 value = int(value)
+            elif key == "reveal_dp_at_end":
+                value = str(value).lower() in ("1", "true", "yes", "on")
             elif key == "max_years":
                 value = None if value in (None, "", "none", "off", 0, "0") else int(value)
             elif key == "multiple_orders" and value not in ("void", "last"):
