@@ -219,6 +219,7 @@ class _Loader:
     def __init__(self, directory: Path) -> None:
         self.dir = directory
         self.problems: list[Problem] = []
+        self.inherited: dict[str, str] = {}
 
     def problem(self, file: str, line: int | None, message: str) -> None:
         self.problems.append(Problem(file, line, message))
@@ -246,6 +247,8 @@ class _Loader:
 
     def read(self, name: str) -> Any:
         path = self.dir / name
+        if name.startswith("../") or "/" in name:
+            path = (self.dir / name).resolve()
         try:
             return YAML(typ="rt").load(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -255,12 +258,29 @@ class _Loader:
             self.problem(name, mark.line + 1 if mark else None, f"not valid YAML: {exc}")
         return None
 
+    def origin(self, key: str) -> str:
+        """The file a top-level key of variant.yaml came from (it may be inherited)."""
+        return self.inherited.get(key, "variant.yaml")
+
     def load(self) -> tuple[Variant | None, list[Problem]]:
         meta = self.read("variant.yaml")
         if not isinstance(meta, Mapping):
             if meta is not None:
                 self.problem("variant.yaml", None, "must be a mapping")
             return None, self.problems
+        if meta.get("base"):
+            # `base: ../other`: take every top-level key this file does not set.
+            base_file = f"{meta['base']}/variant.yaml"
+            base = self.read(base_file)
+            if not isinstance(base, Mapping):
+                if base is not None:
+                    self.problem(base_file, None, "must be a mapping")
+                return None, self.problems
+            for key, value in base.items():
+                if key not in meta and key != "name":
+                    meta[key] = f"{meta['base']}/{value}" if key == "map" else value
+                    self.inherited[key] = base_file
+            meta.setdefault("map", f"{meta['base']}/map.yaml")
         map_file = str(meta.get("map", "map.yaml"))
         data = self.read(map_file)
         if not isinstance(data, Mapping) or not isinstance(data.get("provinces"), Mapping):
@@ -428,14 +448,15 @@ class _Loader:
     # --- variant ------------------------------------------------------------
 
     def build_variant(self, meta: Mapping[str, Any], game_map: GameMap) -> Variant:
-        f = "variant.yaml"
         provs = game_map.provinces
+        f = self.origin("rules")
         rules_ok = True
         try:
             rules = Rules.from_mapping(self.mapping(f, meta, "rules", "variant"))
         except (TypeError, ValueError) as exc:
             self.problem(f, _line(meta, "rules"), str(exc))
             rules, rules_ok = Rules(), False
+        f = self.origin("calendar")
         cal = self.mapping(f, meta, "calendar", "variant")
         phases: list[tuple[str, PhaseKind]] = []
         raw_phases = cal.get("phases") if isinstance(cal.get("phases"), list) else []
@@ -447,6 +468,7 @@ class _Loader:
                              "each phase is [Season, movement|retreat|adjustment]")
         if not phases:
             self.problem(f, _line(meta, "calendar"), "calendar.phases must list the year's phases")
+        f = self.origin("powers")
         powers: dict[str, Power] = {}
         units: list[Unit] = []
         raw_powers = self.mapping(f, meta, "powers", "variant")
@@ -492,6 +514,7 @@ class _Loader:
                 self.problem(f, unit_lines.get(u), f"two starting units in {u.province}")
             occupied.add(u.province)
         scs = sum(1 for p in provs.values() if p.is_sc)
+        f = self.origin("expect")
         expected = self.mapping(f, meta, "expect", "variant")
         for what, actual in (("provinces", len(provs)), ("supply_centres", scs),
                              ("powers", len(powers))):
@@ -503,7 +526,9 @@ class _Loader:
                 self.problem(f, _line(expected, what),
                              f"expected {expected[what]} {what.replace('_', ' ')}, found {actual}")
         if rules_ok and rules.victory_centres > scs:
-            self.problem(f, _line(meta, "rules"), "victory_centres exceeds the number of centres")
+            self.problem(self.origin("rules"), _line(meta, "rules"),
+                         "victory_centres exceeds the number of centres")
+        f = self.origin("calendar")
         names = cal.get("year_names")
         year_names = None
         if names is not None:
@@ -515,6 +540,7 @@ class _Loader:
                 self.problem(f, _line(cal, "year_names"),
                              f"year_names needs start, step and format: {exc}")
                 year_names = None
+        f = self.origin("minors")
         minors: dict[str, UnitType] = {}
         raw_minors = self.mapping(f, meta, "minors", "variant")
         for prov, utype in raw_minors.items():
@@ -531,6 +557,7 @@ class _Loader:
                              "cannot stand there")
             else:
                 minors[prov] = UnitType(str(utype).upper())
+        f = self.origin("components")
         components = frozenset(c for _, c in self.items(f, meta, "components", "variant"))
         for c in components - KNOWN_COMPONENTS:
             self.problem(f, _line(meta, "components"), f"unknown component '{c}' (known: "
@@ -544,7 +571,7 @@ class _Loader:
         return Variant(
             name=str(meta.get("name", self.dir.name)), title=str(meta.get("title", self.dir.name)),
             map=game_map, powers=powers, starting_units=tuple(units), rules=rules,
-            phases=tuple(phases), first_year=self.first_year(f, cal),
+            phases=tuple(phases), first_year=self.first_year(self.origin("calendar"), cal),
             reconstructed=bool(meta.get("reconstructed", False)), path=self.dir,
             year_names=year_names,
             phase_names={str(k): str(v) for k, v in (cal.get("phase_names", {}) or {}).items()},
