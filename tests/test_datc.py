@@ -51,3 +51,14 @@ def test_2023_rules_change_exactly_the_cases_the_datc_says() -> None:
     old distances, so under 2023 rules exactly these three differ."""
     reports = run_files([CASES / "jdip" / "datc_v2.4_06.txt"])
     assert {r.case.id for r in reports if not r.passed} == {"6.G.8", "6.J.3", "6.J.5"}
+
+
+S9 = sorted((CASES / "s9").glob("*.txt"))
+S9_CASES = _ids(S9)
+
+
+@pytest.mark.parametrize("case", [c for _, c in S9_CASES], ids=[i for i, _ in S9_CASES])
+def test_saga_of_the_nine_case_passes(case) -> None:  # type: ignore[no-untyped-def]
+    """S9 rules as case files: DP, minor powers, stationary units, builds."""
+    report = run_case(case)
+    assert report.passed, "\n".join(report.problems)

@@ -14,6 +14,7 @@ it passes, the errata entry is stale and that is reported as a failure.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -176,9 +177,12 @@ class _Run:
 
     def order(self, entry: Entry, kind: PhaseKind) -> Order:
         try:
-            return parse_order(self.variant.map, entry.text, self.power(entry), kind)
+            order = parse_order(self.variant.map, entry.text, "", kind)
         except OrderSyntaxError as exc:
             raise _CaseError(f"line {entry.line}: {exc}") from None
+        # An order's power is a major power, or (DP variants) a minor power,
+        # as in PRESTATE_RESULTS lines such as 'FAILURE: Minor: F per - ylg'.
+        return dataclasses.replace(order, power=self.owner(entry, order.province))
 
     def run(self) -> None:
         case = self.case
@@ -289,7 +293,8 @@ class _Run:
             location = order.location if "/" in order.location else unit.location
             if province_of(location) != prov:
                 location = prov
-            before[prov] = Unit(order.power, order.unit_type or unit.type, location)
+            before[prov] = Unit(order.power, order.unit_type or unit.type, location,
+                                unit.stationary)
         for u in [*units, *dislodged]:
             if u.province not in before and u not in before.values():
                 if u.province in before:
