@@ -81,17 +81,21 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
                                    "adjudicated")
     result = adjudicate_phase(var, position, orders, rules, allocations)
     click.echo(f"{var.title}: {var.phase_label(result.phase)}")
-    if result.dp is not None:
-        click.echo("\nNeutral units (orders chosen by DP):")
-        for _, order in sorted(result.dp.public().items()):
-            click.echo(f"   {order.power}: {format_order(order, var.map, long=True)}")
-    for power in sorted({r.order.power for r in result.results}):
+    marks = {Outcome.SUCCEEDS: " ", Outcome.FAILS: "*", Outcome.ILLEGAL: "!"}
+    neutral = {p for p in position.powers_in_play}
+    for power in sorted({r.order.power for r in result.results} - neutral):
         click.echo(f"\n{power}:")
         for r in result.results:
             if r.order.power == power:
-                mark = {Outcome.SUCCEEDS: " ", Outcome.FAILS: "*",
-                        Outcome.ILLEGAL: "!"}[r.outcome]
-                click.echo(f" {mark} {format_order(r.order, var.map, long=True)}: {r.reason}")
+                click.echo(f" {marks[r.outcome]} {format_order(r.order, var.map, long=True)}: "
+                           f"{r.reason}")
+    if neutral:
+        # S9 §9.0: the winning order of each neutral unit is public, never who voted.
+        click.echo("\nNeutral units (orders chosen by DP):")
+        for r in result.results:
+            if r.order.power in neutral:
+                click.echo(f" {marks[r.outcome]} {r.order.power}: "
+                           f"{format_order(r.order, var.map, long=True)}: {r.reason}")
     if gm and result.dp is not None:
         click.echo("\nGM only — DP allocations:")
         rejected = dict((id(a), why) for a, why in result.dp.rejected)
