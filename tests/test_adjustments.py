@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import units
 
 import lawspeaker
 from lawspeaker import (
@@ -20,22 +21,6 @@ from lawspeaker import (
 A, F = UnitType.ARMY, UnitType.FLEET
 WINTER = Phase("Winter", 1901, PhaseKind.ADJUSTMENT)
 RUSSIA_HOMES = {"mos": "Russia", "war": "Russia", "sev": "Russia", "stp": "Russia"}
-
-
-@pytest.fixture(scope="module")
-def variant() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("standard")
-
-
-def units(*lines: str) -> list[Unit]:
-    """Units from lines like ``"England: F lon, A wal"``."""
-    out = []
-    for line in lines:
-        power, _, rest = line.partition(":")
-        for item in rest.split(","):
-            letter, location = item.split()
-            out.append(Unit(power.strip(), UnitType(letter), location))
-    return out
 
 
 def winter(board: list[Unit], owners: dict[str, str]) -> Position:

@@ -8,23 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from helpers import units
 
 from lawspeaker import Dislodged, Phase, PhaseKind, Position, Unit, UnitType
 
 A, F = UnitType.ARMY, UnitType.FLEET
 SPRING = Phase("Spring", 1901, PhaseKind.MOVEMENT)
 SPRING_RETREAT = Phase("Spring", 1901, PhaseKind.RETREAT)
-
-
-def units(*lines: str) -> list[Unit]:
-    """Units from lines like ``"England: F lon, A wal"``."""
-    out = []
-    for line in lines:
-        power, _, rest = line.partition(":")
-        for item in rest.split(","):
-            letter, location = item.split()
-            out.append(Unit(power.strip(), UnitType(letter), location))
-    return out
 
 
 def retreat_position() -> Position:

@@ -11,11 +11,6 @@ from lawspeaker.geography import normalise_name, province_of
 A, F = UnitType.ARMY, UnitType.FLEET
 
 
-@pytest.fixture(scope="module")
-def game_map() -> lawspeaker.GameMap:
-    return lawspeaker.load_variant("standard").map
-
-
 # --- names ------------------------------------------------------------------
 
 

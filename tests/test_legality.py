@@ -3,28 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from helpers import board
 
 import lawspeaker
 from lawspeaker import Move, Unit, UnitType, movement_problem
 
 A, F = UnitType.ARMY, UnitType.FLEET
-
-
-@pytest.fixture(scope="module")
-def game_map() -> lawspeaker.GameMap:
-    return lawspeaker.load_variant("standard").map
-
-
-def board(*lines: str) -> dict[str, Unit]:
-    """Units by province from lines like ``"England: F lon, A wal"``."""
-    out: dict[str, Unit] = {}
-    for line in lines:
-        power, _, rest = line.partition(":")
-        for item in rest.split(","):
-            letter, location = item.split()
-            unit = Unit(power.strip(), UnitType(letter), location)
-            out[unit.province] = unit
-    return out
 
 
 def problem(game_map: lawspeaker.GameMap, units: dict[str, Unit], text: str) -> str | None:

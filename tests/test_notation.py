@@ -30,11 +30,6 @@ E = "England"
 MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
 
 
-@pytest.fixture(scope="module")
-def game_map() -> lawspeaker.GameMap:
-    return lawspeaker.load_variant("standard").map
-
-
 def parse(game_map: lawspeaker.GameMap, text: str, kind: PhaseKind = MOVEMENT) -> Order:
     return parse_order(game_map, text, E, kind)
 

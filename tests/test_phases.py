@@ -3,27 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from helpers import units
 
 import lawspeaker
 from lawspeaker import Phase, PhaseKind, Position, Unit, UnitType, adjudicate, next_phase
 
 MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
-
-
-@pytest.fixture(scope="module")
-def variant() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("standard")
-
-
-def units(*lines: str) -> list[Unit]:
-    """Units from lines like ``"England: F lon, A wal"``."""
-    out = []
-    for line in lines:
-        power, _, rest = line.partition(":")
-        for item in rest.split(","):
-            letter, location = item.split()
-            out.append(Unit(power.strip(), UnitType(letter), location))
-    return out
 
 
 def position(season: str, kind: PhaseKind, owners: dict[str, str], *lines: str) -> Position:

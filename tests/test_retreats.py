@@ -3,28 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from helpers import units
 
 import lawspeaker
 from lawspeaker import Dislodged, Outcome, Phase, PhaseKind, Position, Unit, UnitType
 
 A, F = UnitType.ARMY, UnitType.FLEET
 RETREAT = Phase("Spring", 1901, PhaseKind.RETREAT)
-
-
-@pytest.fixture(scope="module")
-def game_map() -> lawspeaker.GameMap:
-    return lawspeaker.load_variant("standard").map
-
-
-def units(*lines: str) -> list[Unit]:
-    """Units from lines like ``"England: F lon, A wal"``."""
-    out = []
-    for line in lines:
-        power, _, rest = line.partition(":")
-        for item in rest.split(","):
-            letter, location = item.split()
-            out.append(Unit(power.strip(), UnitType(letter), location))
-    return out
 
 
 def dislodged(text: str, attacker_from: str | None) -> Dislodged:

@@ -13,17 +13,6 @@ import pytest
 import lawspeaker
 from lawspeaker import Terrain, UnitType
 
-
-@pytest.fixture(scope="module")
-def variant() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("standard")
-
-
-@pytest.fixture(scope="module")
-def game_map(variant: lawspeaker.Variant) -> lawspeaker.GameMap:
-    return variant.map
-
-
 SEAS = {"adr", "aeg", "bal", "bar", "bla", "bot", "eas", "eng", "gol", "hel", "ion", "iri",
         "mid", "nat", "nrg", "nth", "ska", "tys", "wes"}
 INLAND = {"boh", "bud", "bur", "gal", "mos", "mun", "par", "ruh", "ser", "sil", "tyr", "ukr",

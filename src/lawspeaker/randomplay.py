@@ -49,16 +49,16 @@ def unit_options(variant: Variant, position: Position, unit: Unit) -> list[Order
             continue
         options.append(SupportHold(unit.power, unit.type, unit.location, other.type,
                                    other.location))
-        for target in game_map.neighbours(other.type, other.location):
+        for target in sorted(game_map.neighbours(other.type, other.location)):
             into = target.split("/")[0]
             if into != unit.province and game_map.reaches(unit.type, unit.location, into):
                 options.append(SupportMove(unit.power, unit.type, unit.location, other.type,
                                            other.location, target))
     if unit.type is UnitType.FLEET and game_map.provinces[unit.province].can_convoy:
-        for prov in game_map.touching(unit.province):
+        for prov in sorted(game_map.touching(unit.province)):
             army = units.get(prov)
             if army is not None and army.type is UnitType.ARMY:
-                for dst, p in game_map.provinces.items():
+                for dst, p in sorted(game_map.provinces.items()):
                     if p.terrain is Terrain.COASTAL and dst != prov and \
                             unit.province in game_map.convoy_route_seas(prov, dst):
                         options.append(Convoy(unit.power, unit.type, unit.location,
