@@ -6,7 +6,12 @@ import pytest
 
 import lawspeaker
 from lawspeaker import Phase, PhaseKind, Position, Unit, UnitType
-from lawspeaker.phases import adjudicate, census, initial_position
+from lawspeaker.census import run_census, victory
+from lawspeaker.phases import adjudicate, initial_position
+
+
+def census(variant: lawspeaker.Variant, position: Position, rules: lawspeaker.Rules) -> Position:
+    return run_census(variant, position, rules).position
 
 
 @pytest.fixture(scope="module")
@@ -83,9 +88,9 @@ def test_complete_ends_in_a_draw_of_survivors_after_the_eleventh_census(
     position = _census_with(complete, {"Aesir": 16, "Zwergar": 16, "Jotnar": 1})
     eleventh = position.replace(phase=Phase("Autumn", complete.first_year + 10,
                                             PhaseKind.CENSUS))
-    assert census(complete, eleventh, complete.rules).result == "Draw: Aesir, Jotnar, Zwergar"
+    assert victory(complete, eleventh, complete.rules) == "Draw: Aesir, Jotnar, Zwergar"
     tenth = position.replace(phase=Phase("Autumn", complete.first_year + 9, PhaseKind.CENSUS))
-    assert census(complete, tenth, complete.rules).result is None
+    assert victory(complete, tenth, complete.rules) is None
 
 
 def test_basic_has_no_cycle_cap(basic: lawspeaker.Variant) -> None:

@@ -12,46 +12,84 @@ chosen by the civil-disorder rule of the rules edition (DATC 4.D.8):
   then alphabetically by province name.
 * 2000: farthest from a home centre first, fleets along fleet routes and
   armies over land or water; fleets before armies; then alphabetically.
+
+With the ``heirs`` component (S9 §8.2-§8.4): a vassal builds only in its
+capital, on orders from either controller (the dowry giver's legal orders
+win, §10.5.2); minors and thralls rebuild by themselves; and a major may
+build an heir in its capital, which is not a unit and needs no build (§8.3).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .board import Position, Unit
+from .board import Heir, Position, Unit
 from .geography import Terrain, UnitType, province_of
-from .orders import Build, Order, Remove, Waive
+from .orders import Build, BuildHeir, Order, Remove, Waive
 from .results import OrderResult, Outcome
 from .rules import BuildRule, Edition, Rules
 from .variants import Variant
 
-__all__ = ["AdjustmentResult", "adjustment_counts", "minor_rebuilds", "resolve_adjustments"]
+__all__ = [
+    "AdjustmentResult",
+    "adjustment_counts",
+    "heir_build_problem",
+    "heir_builds_possible",
+    "minor_rebuilds",
+    "resolve_adjustments",
+]
 
 
 @dataclass(frozen=True)
 class AdjustmentResult:
     results: tuple[OrderResult, ...]
     units: dict[str, Unit]
+    heirs: tuple[Heir, ...] = ()
+    heir_built: dict[str, int] | None = None
 
 
 def adjustment_counts(position: Position) -> dict[str, int]:
     """Builds (positive) or removals (negative) owed by each power that
-    orders its own adjustments (minor powers rebuild automatically)."""
+    orders its own adjustments: majors and vassals (S9 §10.5). Minors and
+    thralls rebuild automatically (§8.4); a thrall's or vassal's centres and
+    units never count for its controller (§3.2)."""
     counts: dict[str, int] = {}
     for power in position.powers():
-        if position.kind_of(power) == "major":
+        if position.kind_of(power) in ("major", "vassal"):
             counts[power] = len(position.centres_of(power)) - len(position.units_of(power))
     return counts
 
 
+def heir_build_problem(variant: Variant, position: Position, power: str) -> str | None:
+    """Why ``power`` may not build an heir this Winter (S9 §8.3), or ``None``."""
+    major = variant.powers.get(power)
+    if not variant.uses("heirs") or major is None or not major.capital:
+        return f"{power} cannot build heirs"
+    capital = variant.map.name_of(major.capital)
+    if position.owners.get(major.capital) != power:
+        return f"{power} does not control its capital {capital} (S9 §8.3)"
+    if any(h.location == major.capital for h in position.heirs):
+        return f"{capital} already contains an heir (S9 §8.3)"
+    if position.heir_built.get(power) == position.phase.year - 1:
+        return f"{power} built an heir last Winter: at most every other Winter (S9 §8.3)"
+    return None
+
+
+def heir_builds_possible(variant: Variant, position: Position) -> list[str]:
+    """Major powers that may build an heir this Winter."""
+    if not variant.uses("heirs"):
+        return []
+    return [p for p in sorted(variant.powers) if heir_build_problem(variant, position, p) is None]
+
+
 def minor_rebuilds(variant: Variant, position: Position) -> list[Unit]:
-    """Units minor powers build by themselves this winter (S9 §8.4): one in
-    each vacant centre they own, of the type that started there."""
+    """Units minor and thrall powers build by themselves this winter (S9
+    §8.4): one in each vacant centre they own, of the type that started there."""
     out = []
     for prov, owner in sorted(position.owners.items()):
-        if position.kind_of(owner) != "minor" or prov in position.units:
+        if position.kind_of(owner) not in ("minor", "thrall") or prov in position.units:
             continue
         utype = variant.starting_type(prov)
         if utype is not None:
@@ -69,12 +107,19 @@ def resolve_adjustments(variant: Variant, position: Position, orders: Iterable[O
     results: list[OrderResult] = []
     used: dict[str, int] = {}
     removed: set[str] = set()
-    for order in orders:
+    heirs = list(position.heirs)
+    heir_built = dict(position.heir_built)
+    orders = list(orders)
+    heir_orders = [o for o in orders if isinstance(o, BuildHeir)]
+    judged, overridden = _vassal_orders(variant, position, rules, counts,
+                                        [o for o in orders if not isinstance(o, BuildHeir)])
+    results.extend(overridden)
+    for order, given in judged:
         power = order.power
         owed = counts.get(power, 0)
         verdict = _judge(variant, position, units, rules, order, owed, used.get(power, 0),
                          removed)
-        results.append(verdict)
+        results.append(OrderResult(given, verdict.outcome, verdict.reason))
         if verdict.outcome is Outcome.SUCCEEDS:
             used[power] = used.get(power, 0) + 1
             if isinstance(order, Build):
@@ -97,7 +142,84 @@ def resolve_adjustments(variant: Variant, position: Position, orders: Iterable[O
         units[unit.province] = unit
         results.append(OrderResult(Build(unit.power, unit.type, unit.location), Outcome.SUCCEEDS,
                                    "Rebuilt by the minor power (S9 §8.4)", implicit=True))
-    return AdjustmentResult(tuple(results), units)
+    for order in heir_orders:
+        results.append(_build_heir(variant, position, order, heirs, heir_built))
+    return AdjustmentResult(tuple(results), units, tuple(heirs), heir_built)
+
+
+def _build_heir(variant: Variant, position: Position, order: BuildHeir, heirs: list[Heir],
+                heir_built: dict[str, int]) -> OrderResult:
+    """``Build Heir`` (S9 §8.3): an heir appears in the capital."""
+    major = variant.powers.get(order.power)
+    capital = major.capital if major else None
+    if order.location and order.location != capital:
+        return OrderResult(order, Outcome.ILLEGAL, "Illegal: an heir is built only in its "
+                           "power's capital (S9 §7.1, §8.3)")
+    if heir_built.get(order.power) == position.phase.year:
+        return OrderResult(order, Outcome.FAILS, "Void: an heir was already built this Winter")
+    problem = heir_build_problem(variant, position, order.power)
+    if problem is not None or capital is None:
+        return OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}")
+    heirs.append(Heir(order.power, capital, False))
+    heir_built[order.power] = position.phase.year
+    return OrderResult(order, Outcome.SUCCEEDS,
+                       f"Builds an heir in {variant.map.name_of(capital)}")
+
+
+def _vassal_orders(variant: Variant, position: Position, rules: Rules, counts: dict[str, int],
+                   orders: list[Order]) -> tuple[list[tuple[Order, Order]], list[OrderResult]]:
+    """Pair each order with the order to judge: a controller's Build in its
+    vassal's centre, or Remove of its vassal's unit, is judged as the
+    vassal's. When both controllers order a vassal, S9 §10.5.2 picks one:
+    legal orders beat illegal ones, then the dowry giver's win."""
+    judged: list[tuple[Order, Order]] = []
+    by_vassal: dict[str, dict[str, list[tuple[Order, Order]]]] = {}
+    for order in orders:
+        vassal = _vassal_of(position, order)
+        if vassal is None:
+            judged.append((order, order))
+        else:
+            as_vassal = replace(order, power=vassal)  # type: ignore[type-var]
+            by_vassal.setdefault(vassal, {}).setdefault(order.power, []).append(
+                (as_vassal, order))
+    overridden: list[OrderResult] = []
+    for vassal, by_power in sorted(by_vassal.items()):
+        giver = position.controllers_of(vassal)[0]
+        if len(by_power) > 1:
+            owed = counts.get(vassal, 0)
+            legal = {p: _all_legal(variant, position, rules, owed, pairs)
+                     for p, pairs in by_power.items()}
+            winner = max(by_power, key=lambda p: (legal[p], p == giver))
+            for power, pairs in by_power.items():
+                if power != winner:
+                    overridden.extend(OrderResult(
+                        given, Outcome.FAILS,
+                        f"Overridden: {winner}'s orders for {vassal} stand (S9 §10.5.2)")
+                        for _, given in pairs)
+            by_power = {winner: by_power[winner]}
+        for pairs in by_power.values():
+            judged.extend(pairs)
+    return judged, overridden
+
+
+def _vassal_of(position: Position, order: Order) -> str | None:
+    """The vassal a controller's adjustment order is for, if any."""
+    if isinstance(order, Build):
+        owner = position.owners.get(order.province, "")
+    elif isinstance(order, Remove) and order.province in position.units:
+        owner = position.units[order.province].power
+    else:
+        return None
+    if position.kind_of(owner) == "vassal" and order.power in position.controllers_of(owner):
+        return owner
+    return None
+
+
+def _all_legal(variant: Variant, position: Position, rules: Rules, owed: int,
+               pairs: list[tuple[Order, Order]]) -> bool:
+    units = dict(position.units)
+    return all(_judge(variant, position, units, rules, order, owed, 0, set()).outcome
+               is not Outcome.ILLEGAL for order, _ in pairs)
 
 
 def _build_type(variant: Variant, order: Build) -> UnitType:
@@ -135,7 +257,10 @@ def _judge(variant: Variant, position: Position, units: dict[str, Unit], rules: 
         if not prov.is_sc or position.owners.get(prov.key) != power:
             return illegal(f"{power} does not own a supply centre in {prov.name}")
         home = variant.powers.get(power)
-        if rules.builds is BuildRule.HOME and (home is None or prov.key not in home.homes):
+        if position.kind_of(power) == "vassal":
+            if prov.key != position.powers_in_play[power].capital:
+                return illegal("a vassal builds only in its capital (S9 §8.4, §10.5)")
+        elif rules.builds is BuildRule.HOME and (home is None or prov.key not in home.homes):
             return illegal(f"{prov.name} is not a home centre of {power}")
         if prov.key in units:
             if prov.key not in position.units:

@@ -18,7 +18,16 @@ from typing import Any, NamedTuple
 
 from .geography import UnitType, province_of
 
-__all__ = ["Dislodged", "Phase", "PhaseKind", "Position", "PowerState", "Unit"]
+__all__ = [
+    "Dislodged",
+    "Heir",
+    "Marriage",
+    "Phase",
+    "PhaseKind",
+    "Position",
+    "PowerState",
+    "Unit",
+]
 
 
 class PhaseKind(StrEnum):
@@ -77,13 +86,45 @@ class Unit(_UnitFields):
 
 @dataclass(frozen=True, slots=True)
 class PowerState:
-    """A power that exists only during play, such as a minor neutral power
-    (S9 §1.1, §9.0). Major powers come from the variant and need no entry."""
+    """A power that exists only during play (S9 §1.1): a minor neutral power,
+    a thrall or a vassal. Major powers come from the variant and need no entry."""
 
     kind: str
-    """``minor`` today; ``thrall`` and ``vassal`` in later rules."""
+    """``minor``, ``thrall`` (a minor married to a major's heir, §10.3) or
+    ``vassal`` (created by two heirs' marriage, §10.4)."""
     controllers: tuple[str, ...] = ()
-    """The major powers that set its orders, if any."""
+    """The major powers that control it: a thrall's one controller; a
+    vassal's dowry giver then receiver, or its one surviving controller
+    (§3.4 step 5)."""
+    capital: str | None = None
+    """A vassal's capital, its marriage location (§10.4)."""
+
+
+class Heir(NamedTuple):
+    """An heir (S9 §7.1): not a unit, never in combat, always in a supply centre.
+
+    Unmarried, it lives in its power's capital and may be ordered to Hold or
+    Marry; married, it stays where the marriage took place, a thrall's centre
+    or a vassal's capital, until it is executed (§10.1, §10.2).
+    """
+
+    power: str
+    location: str
+    """Province key of the supply centre the heir is in."""
+    married: bool = False
+
+    def __str__(self) -> str:
+        return f"Heir {self.power} {'married in' if self.married else 'in'} {self.location}"
+
+
+class Marriage(NamedTuple):
+    """A vassal marriage agreed in an Autumn orders phase, completed at the
+    Census if its conditions still hold (S9 §10.4, §2.2 3d)."""
+
+    giver: str
+    """The dowry giver: the major power that owns ``location``."""
+    receiver: str
+    location: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +159,15 @@ class Position:
     """Powers created during play (minor powers...), by name."""
     result: str | None = None
     """How the game ended (``Solo: Aesir``, ``Draw: ...``), or ``None``."""
+    heirs: tuple[Heir, ...] = ()
+    """Every living heir (S9 §7.1), sorted."""
+    heir_built: Mapping[str, int] = field(default_factory=dict)
+    """Major power -> the year of the last Winter it built an heir (S9 §8.3)."""
+    marriages: tuple[Marriage, ...] = ()
+    """Vassal marriages agreed this Autumn, awaiting the Census (S9 §10.4)."""
+    dropped: frozenset[str] = frozenset()
+    """Powers the GM will force into early elimination at the next Census
+    (S9 §3.4.2, dropped players)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "powers_in_play", _frozen(self.powers_in_play))
@@ -125,6 +175,10 @@ class Position:
         object.__setattr__(self, "owners", _frozen(self.owners))
         object.__setattr__(self, "dislodged", _frozen(self.dislodged))
         object.__setattr__(self, "standoffs", frozenset(self.standoffs))
+        object.__setattr__(self, "heirs", tuple(sorted(Heir(*h) for h in self.heirs)))
+        object.__setattr__(self, "heir_built", _frozen(self.heir_built))
+        object.__setattr__(self, "marriages", tuple(Marriage(*m) for m in self.marriages))
+        object.__setattr__(self, "dropped", frozenset(self.dropped))
 
     @classmethod
     def from_units(
@@ -137,6 +191,10 @@ class Position:
         standoffs: Iterable[str] = (),
         powers_in_play: Mapping[str, PowerState] | None = None,
         result: str | None = None,
+        heirs: Iterable[Heir] = (),
+        heir_built: Mapping[str, int] | None = None,
+        marriages: Iterable[Marriage] = (),
+        dropped: Iterable[str] = (),
     ) -> Position:
         by_province: dict[str, Unit] = {}
         for unit in units:
@@ -153,16 +211,25 @@ class Position:
             standoffs=frozenset(standoffs),
             powers_in_play=dict(powers_in_play or {}),
             result=result,
+            heirs=tuple(heirs),
+            heir_built=dict(heir_built or {}),
+            marriages=tuple(marriages),
+            dropped=frozenset(dropped),
         )
 
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed (positions are immutable)."""
         state = {**self.__dict__, **changes}
-        for key in ("units", "owners", "dislodged", "powers_in_play"):
+        for key in ("units", "owners", "dislodged", "powers_in_play", "heir_built"):
             if key in changes:
                 state[key] = _frozen(changes[key])
-        if "standoffs" in changes:
-            state["standoffs"] = frozenset(changes["standoffs"])
+        for key in ("standoffs", "dropped"):
+            if key in changes:
+                state[key] = frozenset(changes[key])
+        if "heirs" in changes:
+            state["heirs"] = tuple(sorted(Heir(*h) for h in changes["heirs"]))
+        if "marriages" in changes:
+            state["marriages"] = tuple(Marriage(*m) for m in changes["marriages"])
         new = object.__new__(Position)
         new.__dict__.update(state)
         return new
@@ -172,10 +239,24 @@ class Position:
         state = self.powers_in_play.get(power)
         return state.kind if state else "major"
 
+    def controllers_of(self, power: str) -> tuple[str, ...]:
+        """The major powers controlling a thrall or vassal (none for others)."""
+        state = self.powers_in_play.get(power)
+        return state.controllers if state else ()
+
+    def heirs_of(self, power: str) -> list[Heir]:
+        return [h for h in self.heirs if h.power == power]
+
+    def unmarried_heir(self, power: str) -> Heir | None:
+        """The power's unmarried heir (in its capital, S9 §10.2), if any."""
+        return next((h for h in self.heirs if h.power == power and not h.married), None)
+
     def __hash__(self) -> int:
         return hash((self.variant, self.phase, frozenset(self.units.items()),
                      frozenset(self.owners.items()), frozenset(self.dislodged.items()),
-                     self.standoffs, frozenset(self.powers_in_play.items()), self.result))
+                     self.standoffs, frozenset(self.powers_in_play.items()), self.result,
+                     self.heirs, frozenset(self.heir_built.items()), self.marriages,
+                     self.dropped))
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -214,10 +295,17 @@ class Position:
             ],
             "standoffs": sorted(self.standoffs),
             "powers_in_play": {
-                name: {"kind": s.kind, "controllers": list(s.controllers)}
+                name: {"kind": s.kind, "controllers": list(s.controllers),
+                       **({"capital": s.capital} if s.capital else {})}
                 for name, s in sorted(self.powers_in_play.items())
             },
             "result": self.result,
+            "heirs": [{"power": h.power, "location": h.location, "married": h.married}
+                      for h in self.heirs],
+            "heir_built": dict(sorted(self.heir_built.items())),
+            "marriages": [{"giver": m.giver, "receiver": m.receiver, "location": m.location}
+                          for m in self.marriages],
+            "dropped": sorted(self.dropped),
         }
 
     @classmethod
@@ -240,10 +328,17 @@ class Position:
                 standoffs=data.get("standoffs", ()),
                 powers_in_play={
                     str(name): PowerState(str(s["kind"]),
-                                          tuple(str(c) for c in s.get("controllers", ())))
+                                          tuple(str(c) for c in s.get("controllers", ())),
+                                          s.get("capital"))
                     for name, s in data.get("powers_in_play", {}).items()
                 },
                 result=data.get("result"),
+                heirs=[Heir(str(h["power"]), str(h["location"]), bool(h.get("married")))
+                       for h in data.get("heirs", ())],
+                heir_built={str(k): int(v) for k, v in data.get("heir_built", {}).items()},
+                marriages=[Marriage(str(m["giver"]), str(m["receiver"]), str(m["location"]))
+                           for m in data.get("marriages", ())],
+                dropped=[str(p) for p in data.get("dropped", ())],
             )
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a valid position: {exc!r}") from exc

@@ -28,8 +28,9 @@ from dataclasses import dataclass, field, replace
 from .board import Position, Unit
 from .geography import GameMap, province_of
 from .legality import movement_problem
+from .marriages import marry_problem
 from .notation import OrderSyntaxError, parse_order
-from .orders import Hold, Move, Order, SupportMove
+from .orders import Hold, Marry, Move, Order, SupportMove
 from .variants import Variant
 
 __all__ = [
@@ -72,14 +73,16 @@ def is_allocation(text: str) -> bool:
     return _ALLOCATION.match(text) is not None
 
 
-def parse_allocation(game_map: GameMap, text: str, power: str) -> Allocation:
-    """Read ``2 DP to F Permyak S Svartalfheim - Ylg``. Raises
+def parse_allocation(game_map: GameMap, text: str, power: str,
+                     capitals: Mapping[str, str] | None = None) -> Allocation:
+    """Read ``2 DP to F Permyak S Svartalfheim - Ylg`` or ``2 DP to F Permyak
+    Marry Heir Aesir`` (``capitals`` lets heirs be named by power). Raises
     :class:`~lawspeaker.notation.OrderSyntaxError` for unreadable text."""
     match = _ALLOCATION.match(text)
     if match is None:
         raise OrderSyntaxError(text, 0, "an allocation looks like '2 DP to F Per - Ylg'")
     points = int(match.group(1))
-    order = parse_order(game_map, match.group(2), "")
+    order = parse_order(game_map, match.group(2), "", capitals=capitals)
     return Allocation(power, points, order)
 
 
@@ -95,17 +98,13 @@ def allotment(variant: Variant, position: Position, power: str) -> int:
     total = 0
     if major.capital and position.owners.get(major.capital) == power:
         total += 1  # controls its own capital
-    total += _unmarried_heirs_in_capital(position, power)
+    heir = position.unmarried_heir(power)
+    if heir is not None and heir.location == major.capital:
+        total += 1  # an unmarried heir in its capital
     for state in position.powers_in_play.values():
         if state.kind in ("thrall", "vassal") and power in state.controllers:
             total += 1  # each controlled thrall or vassal
     return total
-
-
-def _unmarried_heirs_in_capital(position: Position, power: str) -> int:
-    """+1 if the capital holds an unmarried heir (S9 §9.2). Heirs arrive with
-    the rules for heirs and marriages; until then there are none."""
-    return 0
 
 
 def _attacks(order: Order, units: Mapping[str, Unit], target: str) -> bool:
@@ -193,6 +192,8 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
         unit = position.units[allocation.order.province]
         order = normalise_order(allocation.order, unit)
         illegal = movement_problem(variant.map, position.units, order)
+        if illegal is None and isinstance(order, Marry):
+            illegal = marry_problem(variant, position, order)  # S9 §9.1 A, §10.3
         if illegal is not None:
             rejected.append((allocation, f"Ignored: the order is illegal ({illegal})"))
             continue

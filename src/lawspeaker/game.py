@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import asdict
 from typing import Any
 
+from .adjustments import heir_build_problem
 from .board import PhaseKind, Position
 from .dp import Allocation, DPError, allocation_problem, parse_allocation
 from .legality import movement_problem
+from .marriages import heir_order_problem, marry_problem
 from .notation import parse_order
-from .orders import Order
+from .orders import BuildHeir, HeirOrder, Marry, Order
 from .phases import Adjudication, adjudicate, initial_position
 from .rules import Rules
 from .variants import VARIANTS_DIR, Variant, load_variant
@@ -44,13 +47,24 @@ class Game:
     def parse(self, power: str, text: str) -> Order:
         """Read one order for ``power`` in the current phase's notation."""
         return parse_order(self.variant.map, text, self.variant.power_named(power),
-                           self.position.phase.kind)
+                           self.position.phase.kind, self.variant.capital_names())
 
     def problem(self, order: Order) -> str | None:
-        """Why an order is illegal now, or ``None``. Movement orders only are
-        checked this early; retreats and adjustments are judged when processed."""
-        if self.position.phase.kind is PhaseKind.MOVEMENT:
-            return movement_problem(self.variant.map, self.position.units, order)
+        """Why an order is illegal now, or ``None``. Movement and heir orders
+        are checked this early; retreats and adjustments when processed."""
+        kind = self.position.phase.kind
+        if isinstance(order, BuildHeir):
+            return heir_build_problem(self.variant, self.position, order.power) \
+                if kind is PhaseKind.ADJUSTMENT else "heirs are built in Winter (S9 §8.3)"
+        if isinstance(order, HeirOrder):
+            if kind is not PhaseKind.MOVEMENT:
+                return "heirs are given orders in orders phases (S9 §7.1)"
+            return heir_order_problem(self.variant, self.position, order)
+        if kind is PhaseKind.MOVEMENT:
+            problem = movement_problem(self.variant.map, self.position.units, order)
+            if problem is None and isinstance(order, Marry):
+                problem = marry_problem(self.variant, self.position, order)
+            return problem
         return None
 
     def order(self, power: str, *texts: str) -> list[Order]:
@@ -67,6 +81,8 @@ class Game:
     def set_orders(self, orders: Iterable[Order]) -> None:
         for order in orders:
             key = order.province or f"#{len(self._orders.get(order.power, {}))}"
+            if isinstance(order, HeirOrder):
+                key = f"heir {order.province}"  # an heir shares its centre with a unit
             if self.position.phase.kind is PhaseKind.ADJUSTMENT:
                 key = f"#{len(self._orders.get(order.power, {}))}"
             self._orders.setdefault(order.power, {})[key] = order
@@ -98,7 +114,8 @@ class Game:
             raise DPError("DP are allocated only in orders (movement) phases (S9 §9.0)")
         name = self.variant.power_named(power)
         if isinstance(allocation, str):
-            allocation = parse_allocation(self.variant.map, allocation, name)
+            allocation = parse_allocation(self.variant.map, allocation, name,
+                                          self.variant.capital_names())
         elif allocation.power != name:
             raise DPError(f"that allocation belongs to {allocation.power}")
         mine = self._allocations.setdefault(name, [])
@@ -128,6 +145,18 @@ class Game:
         return [(self.variant.phase_label(before.phase), a)
                 for before, result in self.history if result.allocations
                 for a in result.allocations]
+
+    # --- GM actions -------------------------------------------------------------
+
+    def force_elimination(self, power: str) -> None:
+        """GM: a dropped player's power undergoes early elimination at the next
+        Census (S9 §3.4.2). Recorded in the position, so undo reverses it."""
+        if not self.variant.uses("heirs"):
+            raise ValueError(f"{self.variant.title} has no early elimination")
+        name = self.variant.power_named(power)
+        if name not in self.position.owners.values():
+            raise ValueError(f"{name} is already eliminated")
+        self.position = self.position.replace(dropped=self.position.dropped | {name})
 
     # --- adjudication -----------------------------------------------------------
 
@@ -174,6 +203,4 @@ class Game:
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:
-    return {"edition": rules.edition.value, "victory_centres": rules.victory_centres,
-            "builds": rules.builds.value, "multiple_orders": rules.multiple_orders,
-            "max_years": rules.max_years, "reveal_dp_at_end": rules.reveal_dp_at_end}
+    return {k: str(v) if k in ("edition", "builds") else v for k, v in asdict(rules).items()}

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 
 from .board import Unit
 from .geography import GameMap, Terrain, UnitType, province_of
-from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from .orders import Convoy, Hold, Marry, Move, Order, SupportHold, SupportMove
 
 __all__ = [
     "fleet_seas",
@@ -74,7 +74,7 @@ def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
     if order.power and unit.power != order.power:
         return f"the unit in {game_map.name_of(order.province)} belongs to {unit.power}"
     cls = type(order)
-    if cls is Hold:
+    if cls is Hold or cls is Marry:  # in combat a Marry is a Hold (S9 §9.1 A)
         return None
     if cls is Move:
         assert isinstance(order, Move)

@@ -11,6 +11,12 @@ prefix (S9 §5.1: a space may be named by its first three letters)::
     A Tri D / Disband A Tri               Build F StP/nc, Remove A Mun, Waive
     England: F Lon - Nth  (a leading power name)
 
+and, for heirs and marriages (S9 §7.1, §8.3, §10)::
+
+    Heir Aesir H          Heir Asgard Marry Permyak          H Asg Marry Per
+    Heir Jotnar Marry Heir Zwergar at Thule                 F Per Marry Heir Aesir
+    Build Heir            Build Heir Asgard
+
 The grammar is a dozen productions; names are the hard part, because they
 contain spaces and resolve against the variant's map. So this is a small
 recursive-descent parser over a regular-expression tokenizer, which lets an
@@ -20,15 +26,20 @@ error name the exact token that failed and, for names, the nearest matches.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .board import PhaseKind
 from .geography import COAST_NAMES, GameMap, UnitType, UnknownNameError, normalise_name
 from .orders import (
     Build,
+    BuildHeir,
     Convoy,
     Disband,
+    HeirHold,
+    HeirMarry,
     Hold,
+    Marry,
     Move,
     Order,
     Remove,
@@ -65,9 +76,11 @@ _BUILD = {"b", "build", "builds"}
 _REMOVE = {"remove", "removes"}
 _WAIVE = {"waive", "waives", "waived"}
 _VIA = {"via", "by"}
+_MARRY = {"marry", "marries", "wed", "weds"}
+_HEIR = {"heir", "h"}
 _TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET,
           "fleet": UnitType.FLEET}
-_STOP = (_MOVE | _HOLD | _SUPPORT | _CONVOY | _RETREAT | _DISBAND | _VIA | _REMOVE
+_STOP = (_MOVE | _HOLD | _SUPPORT | _CONVOY | _RETREAT | _DISBAND | _VIA | _REMOVE | _MARRY
          | {"(", ")", ",", ":"})
 _COAST_WORDS = {
     **{code: code for code in COAST_NAMES},
@@ -84,8 +97,10 @@ class _Tok:
 
 
 class _Parser:
-    def __init__(self, game_map: GameMap, text: str, power: str, kind: PhaseKind) -> None:
+    def __init__(self, game_map: GameMap, text: str, power: str, kind: PhaseKind,
+                 capitals: Mapping[str, str] | None = None) -> None:
         self.map = game_map
+        self.capitals = capitals or {}
         self.text = text
         self.power = power
         self.kind = kind
@@ -134,7 +149,15 @@ class _Parser:
             return Waive(self.power, None, "")
         if self.at(_BUILD):
             self.i += 1
+            if self.at_heir():
+                self.i += 1
+                where = self.heir() if self.peek() is not None else ""
+                self.expect_end()
+                return BuildHeir(self.power, None, where)  # S9 §8.3
             return self.finish(Build, *self.unit())
+        if self.at_heir():
+            self.i += 1
+            return self.heir_order()
         if self.at(_REMOVE) or (self.at(_DISBAND) and self.peek(1) is not None):
             self.i += 1
             cls = Disband if self.kind is PhaseKind.RETREAT else Remove
@@ -149,6 +172,13 @@ class _Parser:
         if tok.low in _SUPPORT:
             self.i += 1
             return self.support(utype, loc)
+        if tok.low in _MARRY:  # a minor's unit marries an heir (S9 §10.3 C)
+            self.i += 1
+            if self.at_heir() or self.at({"heir"}):
+                self.i += 1
+            heir = self.heir()
+            self.expect_end()
+            return Marry(self.power, utype, loc, heir)
         if tok.low in _CONVOY:
             self.i += 1
             _, sloc = self.unit()
@@ -176,6 +206,58 @@ class _Parser:
             return self.move(utype, loc)
         raise self.fail(f"expected an order after '{self.text[:tok.col].strip()}', "
                         f"found '{tok.text}'", tok)
+
+    def at_heir(self) -> bool:
+        """``Heir ...`` or ``H Asg``: 'H' names an heir only when a name follows."""
+        tok, nxt = self.peek(), self.peek(1)
+        if tok is None or tok.low not in _HEIR:
+            return False
+        return tok.low == "heir" or (nxt is not None and nxt.low not in _STOP)
+
+    def heir_order(self) -> Order:
+        """After ``Heir``: ``Asgard H`` or ``Asgard Marry ...`` (S9 §7.1)."""
+        where = self.heir()
+        if self.peek() is None or self.at(_HOLD):
+            self.i += self.peek() is not None
+            self.expect_end()
+            return HeirHold(self.power, None, where)
+        if not self.at(_MARRY):
+            raise self.fail("an heir may only Hold or Marry (S9 §7.1)", self.peek())
+        self.i += 1
+        if self.at_heir():
+            self.i += 1
+            partner = self.heir()
+            at = ""
+            if self.at({"at", "in"}):
+                self.i += 1
+                at = self.location()
+            self.expect_end()
+            return HeirMarry(self.power, None, where, partner, True, at)
+        partner = self.location()
+        self.expect_end()
+        return HeirMarry(self.power, None, where, partner)
+
+    def heir(self) -> str:
+        """An heir, named by its power or by the centre it is in (S9 §7.1):
+        ``Aesir``, ``Asgard``, ``Asg``. Returns the centre's province."""
+        start = self.i
+        words: list[_Tok] = []
+        while (tok := self.peek()) is not None and tok.low not in _STOP | {"at", "in"}:
+            words.append(tok)
+            self.i += 1
+        if not words:
+            raise self.fail("expected an heir, such as 'Heir Aesir' or 'H Asg'", self.peek())
+        text = normalise_name(" ".join(w.text for w in words))
+        by_power = {normalise_name(k): v for k, v in self.capitals.items()}
+        if text in by_power:
+            return by_power[text]
+        try:
+            return self.map.lookup(" ".join(w.text for w in words))
+        except UnknownNameError as exc:
+            prefixed = {v for k, v in by_power.items() if k.startswith(text)}
+            if len(prefixed) == 1:
+                return prefixed.pop()
+            raise self.fail(str(exc), self.toks[start], exc.candidates) from None
 
     def finish(self, cls: type[Order], utype: UnitType | None, loc: str) -> Order:
         self.expect_end()
@@ -319,17 +401,20 @@ def _coast_code(text: str) -> str | None:
 
 
 def parse_order(game_map: GameMap, text: str, power: str = "",
-                phase: PhaseKind = PhaseKind.MOVEMENT) -> Order:
+                phase: PhaseKind = PhaseKind.MOVEMENT,
+                capitals: Mapping[str, str] | None = None) -> Order:
     """Read one order. ``power`` is used unless the text starts with ``Power:``.
 
     ``phase`` decides what ``A Tri - Alb`` and ``Disband`` mean: a move, a
-    retreat, or a removal.
+    retreat, or a removal. ``capitals`` (power name -> capital, see
+    :meth:`Variant.capital_names`) lets heirs be named by their power.
     """
-    return _Parser(game_map, text, power, phase).order()
+    return _Parser(game_map, text, power, phase, capitals).order()
 
 
 def parse_orders(game_map: GameMap, text: str, power: str = "",
-                 phase: PhaseKind = PhaseKind.MOVEMENT
+                 phase: PhaseKind = PhaseKind.MOVEMENT,
+                 capitals: Mapping[str, str] | None = None
                  ) -> tuple[list[Order], list[tuple[int, OrderSyntaxError]]]:
     """Read one order per line. Returns the orders and, separately, every line
     that failed with its 1-based number, so nothing is silently dropped."""
@@ -340,7 +425,7 @@ def parse_orders(game_map: GameMap, text: str, power: str = "",
         if not line:
             continue
         try:
-            orders.append(parse_order(game_map, line, power, phase))
+            orders.append(parse_order(game_map, line, power, phase, capitals))
         except OrderSyntaxError as exc:
             errors.append((number, exc))
     return orders, errors
@@ -372,6 +457,17 @@ def format_order(order: Order, game_map: GameMap, long: bool = False) -> str:
             return f"{head} C A {name(army)} - {name(target)}"
         case Retreat(target=target):
             return f"{head} R {name(target)}"
+        case Marry(heir=heir):
+            return f"{head} Marry Heir {name(heir)}"
+        case HeirMarry(partner=partner, to_heir=True, at=at):
+            return f"Heir {name(order.location)} Marry Heir {name(partner)}" + (
+                f" at {name(at)}" if at else "")
+        case HeirMarry(partner=partner):
+            return f"Heir {name(order.location)} Marry {name(partner)}"
+        case HeirHold():
+            return f"Heir {name(order.location)} H"
+        case BuildHeir():
+            return f"Build Heir {name(order.location)}" if order.location else "Build Heir"
         case Hold():
             return f"{head} H"
         case Disband():

@@ -17,9 +17,14 @@ from .geography import UnitType, province_of
 
 __all__ = [
     "Build",
+    "BuildHeir",
     "Convoy",
     "Disband",
+    "HeirHold",
+    "HeirMarry",
+    "HeirOrder",
     "Hold",
+    "Marry",
     "Move",
     "Order",
     "Remove",
@@ -156,3 +161,63 @@ class Waive(Order):
 
     def __str__(self) -> str:
         return "Waive"
+
+
+# --- heirs and marriages (S9 §7.1, §10) ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Marry(Hold):
+    """A minor power's unit marries a major power's heir, creating a thrall
+    (S9 §10.3 C). Set by DP; in combat it is a Hold (§9.1 A), but DP for it
+    and for Hold are counted apart, because the dataclasses differ."""
+
+    heir: str = ""
+    """The heir's province (an unmarried heir lives in its capital)."""
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} Marry Heir {self.heir}"
+
+
+@dataclass(frozen=True, slots=True)
+class HeirOrder(Order):
+    """An order to an unmarried heir, given by its owner without DP (S9 §7.1).
+    ``location`` is the heir's province; ``unit_type`` is always ``None``."""
+
+    @property
+    def unit_text(self) -> str:
+        return f"Heir {self.location}"
+
+
+@dataclass(frozen=True, slots=True)
+class HeirHold(HeirOrder):
+    def __str__(self) -> str:
+        return f"{self.unit_text} H"
+
+
+@dataclass(frozen=True, slots=True)
+class HeirMarry(HeirOrder):
+    """``Heir Asgard Marry Permyak`` (a minor, S9 §10.3) or ``Heir Jotnar Marry
+    Heir Zwergar at Thule`` (another heir, at a marriage location, §10.4)."""
+
+    partner: str = ""
+    """The minor's province, or the other heir's province."""
+    to_heir: bool = False
+    """Whether ``partner`` is another power's heir (a vassal marriage)."""
+    at: str = ""
+    """The marriage location of a vassal marriage; empty for a thrall."""
+
+    def __str__(self) -> str:
+        if self.to_heir:
+            where = f" at {self.at}" if self.at else ""
+            return f"{self.unit_text} Marry Heir {self.partner}{where}"
+        return f"{self.unit_text} Marry {self.partner}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildHeir(HeirOrder):
+    """Build an heir in the power's capital (S9 §8.3). ``location`` may be
+    empty (``Build Heir``), meaning the capital."""
+
+    def __str__(self) -> str:
+        return f"Build Heir {self.location}".rstrip()

@@ -6,13 +6,15 @@ It dispatches on the phase kind and then advances through the calendar,
 doing the bookkeeping phases that need no orders:
 
 * the **census** (S9 §2.1; in the standard game, the Fall ownership change
-  before adjustments): centres change hands to the units on them, and the
-  victory conditions are checked (S9 §3.1, §3.3);
+  before adjustments), in :mod:`lawspeaker.census`;
 * retreat and adjustment phases in which nothing can happen are skipped.
 
 In variants with the ``diplomacy_points`` component, orders for units of
 minor powers come from DP allocations (:mod:`lawspeaker.dp`), chosen
 before the movement is resolved; the resolver never knows the difference.
+With the ``heirs`` component, heirs' orders are judged after the movement
+(:mod:`lawspeaker.marriages`): thrall marriages take effect at once, as if
+with the retreats (S9 §2.2 1c, 2c), and vassal marriages wait for the Census.
 """
 
 from __future__ import annotations
@@ -20,12 +22,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .adjustments import adjustment_counts, minor_rebuilds, resolve_adjustments
-from .board import Dislodged, Phase, PhaseKind, Position, PowerState, Unit
+from .adjustments import (
+    adjustment_counts,
+    heir_builds_possible,
+    minor_rebuilds,
+    resolve_adjustments,
+)
+from .board import Dislodged, Heir, Phase, PhaseKind, Position, PowerState, Unit
+from .census import centre_counts, run_census
 from .dp import Allocation, DPResolution, resolve_allocations
-from .orders import Order
+from .marriages import marry_problem, resolve_heir_orders
+from .orders import HeirOrder, Marry, Order
 from .resolver import resolve_movement
-from .results import OrderResult
+from .results import OrderResult, Outcome
 from .retreats import resolve_retreats
 from .rules import Rules
 from .variants import Variant
@@ -45,6 +54,9 @@ class Adjudication:
     :meth:`DPResolution.public` to players)."""
     allocations: tuple[Allocation, ...] = ()
     """Secret: the allocations submitted for this phase (GM eyes only)."""
+    events: tuple[str, ...] = ()
+    """Public: what the Census did after this phase (captures, executions,
+    eliminations, new vassals), in order."""
 
 
 def initial_position(variant: Variant) -> Position:
@@ -59,8 +71,14 @@ def initial_position(variant: Variant) -> Position:
             units.append(Unit(name, utype, prov, stationary=True))  # S9 §7.2
             owners[prov] = name
             powers[name] = PowerState("minor")
+    heirs = []
+    for power, where in variant.heirs.items():  # S9 §6, §7.1; OOD §6: starting thralls
+        married = where != variant.powers[power].capital
+        heirs.append(Heir(power, where, married))
+        if married:
+            powers[owners[where]] = PowerState("thrall", (power,))
     return Position.from_units(variant.name, Phase(season, variant.first_year, kind), units,
-                               owners, powers_in_play=powers)
+                               owners, powers_in_play=powers, heirs=heirs)
 
 
 def minor_name(variant: Variant, province: str) -> str:
@@ -100,29 +118,60 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     dislodged: list[Dislodged] = []
     standoffs: frozenset[str] = frozenset()
     dp = None
+    after = position
     if kind is PhaseKind.MOVEMENT:
+        heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
+        orders, results = _screen_marry_orders(variant, position, orders)
         if variant.uses("diplomacy_points"):
             dp = resolve_allocations(variant, position, orders, allocations)
             orders = orders + list(dp.orders.values())
         moved = resolve_movement(variant.map, position.units, orders, rules)
-        results, units = moved.results, moved.units
+        results, units = results + list(moved.results), moved.units
         dislodged = [Dislodged(u, frm) for u, frm in moved.dislodged.values()]
         standoffs = moved.standoffs
+        if heir_orders or variant.uses("heirs"):
+            followed = {r.order.province: r.order for r in moved.results
+                        if r.outcome is not Outcome.ILLEGAL}
+            wed = resolve_heir_orders(variant, position, heir_orders, followed, moved.dislodged)
+            results += list(wed.results)
+            after = position.replace(heirs=wed.heirs, powers_in_play=wed.powers_in_play,
+                                     marriages=wed.marriages)
     elif kind is PhaseKind.RETREAT:
         retreated = resolve_retreats(variant.map, position, orders)
-        results, units = retreated.results, retreated.units
+        results, units = list(retreated.results), retreated.units
     elif kind is PhaseKind.ADJUSTMENT:
         adjusted = resolve_adjustments(variant, position, orders, rules)
-        results, units = adjusted.results, adjusted.units
+        results, units = list(adjusted.results), adjusted.units
+        after = position.replace(heirs=adjusted.heirs, heir_built=adjusted.heir_built or {})
     else:  # a census needs no orders; adjudicating it just runs it
-        results, units = (), dict(position.units)
-    after = position.replace(units=units, dislodged={d.unit.province: d for d in dislodged},
-                             standoffs=standoffs)
-    return Adjudication(position.phase, tuple(results), _advance(variant, after, rules), dp,
-                        allocations)
+        results, units = [], dict(position.units)
+    after = after.replace(units=units, dislodged={d.unit.province: d for d in dislodged},
+                          standoffs=standoffs)
+    events: list[str] = []
+    following = _advance(variant, after, rules, events)
+    return Adjudication(position.phase, tuple(results), following, dp, allocations,
+                        tuple(events))
 
 
-def _advance(variant: Variant, position: Position, rules: Rules) -> Position:
+def _screen_marry_orders(variant: Variant, position: Position, orders: list[Order]
+                         ) -> tuple[list[Order], list[OrderResult]]:
+    """Unit orders for the resolver; a Marry given to a unit that may not
+    marry is illegal and the unit holds (S9 §10.3)."""
+    kept: list[Order] = []
+    results: list[OrderResult] = []
+    for order in orders:
+        if isinstance(order, HeirOrder):
+            continue
+        problem = marry_problem(variant, position, order) if isinstance(order, Marry) else None
+        if problem is not None and order.province in position.units:
+            results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+        else:
+            kept.append(order)
+    return kept, results
+
+
+def _advance(variant: Variant, position: Position, rules: Rules,
+             events: list[str]) -> Position:
     """Move to the next phase in which someone has something to do."""
     phase = position.phase
     has_census = any(k is PhaseKind.CENSUS for _, k in variant.phases)
@@ -135,48 +184,15 @@ def _advance(variant: Variant, position: Position, rules: Rules) -> Position:
         position = position.replace(phase=phase, dislodged={}, standoffs=frozenset())
         if phase.kind is PhaseKind.CENSUS or (
                 phase.kind is PhaseKind.ADJUSTMENT and not has_census):
-            position = census(variant, position, rules)
+            report = run_census(variant, position, rules)
+            position = report.position
+            events.extend(report.events)
             if position.result:
                 return position
         if phase.kind is PhaseKind.ADJUSTMENT:
-            if any(adjustment_counts(position).values()) or minor_rebuilds(variant, position):
+            if any(adjustment_counts(position).values()) or minor_rebuilds(variant, position) \
+                    or heir_builds_possible(variant, position):
                 return position
             continue
         if phase.kind is PhaseKind.MOVEMENT:
             return position
-
-
-def census(variant: Variant, position: Position, rules: Rules) -> Position:
-    """Captures, then the victory check (S9 §2.2 3a, §3.1, §3.3)."""
-    owners = dict(position.owners)
-    for prov, unit in position.units.items():
-        if variant.map.provinces[prov].is_sc:
-            owners[prov] = unit.power
-    powers = {name: state for name, state in position.powers_in_play.items()
-              if name in owners.values() or any(u.power == name
-                                                for u in position.units.values())}
-    position = position.replace(owners=owners, powers_in_play=powers)
-    return position.replace(result=_victory(variant, position, rules))
-
-
-def centre_counts(position: Position, variant: Variant) -> dict[str, int]:
-    """Supply centres per major power, for victory (S9 §3.1)."""
-    counts = {name: 0 for name in variant.powers}
-    for prov, owner in position.owners.items():
-        if owner in counts:
-            counts[owner] += variant.map.provinces[prov].sc_value
-    return counts
-
-
-def _victory(variant: Variant, position: Position, rules: Rules) -> str | None:
-    """A solo needs the target and strictly the most centres (S9 §3.1, ex. 3.0.1)."""
-    counts = centre_counts(position, variant)
-    best = max(counts.values(), default=0)
-    leaders = [p for p, n in counts.items() if n == best]
-    if best >= rules.victory_centres and len(leaders) == 1:
-        return f"Solo: {leaders[0]}"
-    survivors = sorted(p for p, n in counts.items() if n > 0)
-    years = position.phase.year - variant.first_year + 1
-    if rules.max_years is not None and years >= rules.max_years:
-        return "Draw: " + ", ".join(survivors)  # S9 §3.3
-    return None

@@ -6,12 +6,16 @@ from overland (a unit dislodged by a convoyed attack may retreat there: 2023
 rulebook, DATC 4.A.5). No supports or convoys are given (DATC 6.H.1-6.H.4).
 Two or more retreats to one space all fail and those units are disbanded
 (DATC 6.H.7); a unit without a legal retreat order is disbanded.
+
+A vassal's dislodged unit may be ordered by either controller; when both
+order it, a legal order beats an illegal one, then the dowry receiver's
+order wins (S9 §10.5.2). Stationary units never retreat (S9 §7.2).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .board import Dislodged, Position, Unit
 from .geography import GameMap, Terrain, UnitType
@@ -62,9 +66,44 @@ def _retreat_problem(game_map: GameMap, position: Position, dislodged: Dislodged
     return None
 
 
+def _controller_preference(game_map: GameMap, position: Position, orders: list[Order]
+                           ) -> tuple[list[Order], list[OrderResult]]:
+    """S9 §10.5.2: when both controllers order one vassal unit, keep one's."""
+    by_unit: dict[str, dict[str, list[Order]]] = {}
+    kept: list[Order] = []
+    for order in orders:
+        dislodged = position.dislodged.get(order.province)
+        owner = dislodged.unit.power if dislodged else ""
+        if position.kind_of(owner) == "vassal" and order.power in position.controllers_of(owner):
+            by_unit.setdefault(order.province, {}).setdefault(order.power, []).append(order)
+        else:
+            kept.append(order)
+    overridden: list[OrderResult] = []
+    for prov, by_power in by_unit.items():
+        dislodged = position.dislodged[prov]
+        if len(by_power) > 1:
+            receiver = position.controllers_of(dislodged.unit.power)[-1]
+
+            def legal(order: Order, dislodged: Dislodged = dislodged) -> bool:
+                if isinstance(order, Retreat):
+                    return _retreat_problem(game_map, position, dislodged, order.target) is None
+                return isinstance(order, Disband)
+
+            winner = max(by_power, key=lambda p: (all(map(legal, by_power[p])), p == receiver))
+            for power, given in by_power.items():
+                if power != winner:
+                    overridden.extend(OrderResult(
+                        o, Outcome.FAILS, f"Overridden: {winner}'s order for "
+                        f"{dislodged.unit.power} stands (S9 §10.5.2)") for o in given)
+            by_power = {winner: by_power[winner]}
+        for given in by_power.values():
+            kept.extend(given)
+    return kept, overridden
+
+
 def resolve_retreats(game_map: GameMap, position: Position,
                      orders: Iterable[Order]) -> RetreatResult:
-    results: list[OrderResult] = []
+    orders, results = _controller_preference(game_map, position, list(orders))
     chosen: dict[str, Order] = {}
     for order in orders:
         dislodged = position.dislodged.get(order.province)
@@ -72,7 +111,8 @@ def resolve_retreats(game_map: GameMap, position: Position,
             results.append(OrderResult(order, Outcome.ILLEGAL,
                                        "Illegal: only dislodged units move in a retreat phase"))
             continue
-        if order.power and dislodged.unit.power != order.power:
+        if order.power and dislodged.unit.power != order.power and \
+                order.power not in position.controllers_of(dislodged.unit.power):
             results.append(OrderResult(order, Outcome.ILLEGAL,
                                        f"Illegal: the unit belongs to {dislodged.unit.power}"))
             continue
@@ -89,7 +129,7 @@ def resolve_retreats(game_map: GameMap, position: Position,
             if problem is not None:
                 results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
                 continue
-        if order.province in chosen and chosen[order.province] != order:
+        if order.province in chosen and _differ(chosen[order.province], order):
             results.append(OrderResult(order, Outcome.ILLEGAL,
                                        "Illegal: the unit already has a retreat order"))
             continue
@@ -124,3 +164,8 @@ def resolve_retreats(game_map: GameMap, position: Position,
                 results.append(OrderResult(order, Outcome.SUCCEEDS,
                                            f"Retreats to {game_map.name_of(dest)}"))
     return RetreatResult(tuple(results), units)
+
+
+def _differ(a: Order, b: Order) -> bool:
+    """Two orders for one unit that say different things (whoever gave them)."""
+    return replace(a, power="") != replace(b, power="")  # type: ignore[type-var]

@@ -54,6 +54,13 @@ class Rules:
     multiple_orders: str = "void"
     """Two different orders to one unit: ``void`` makes the unit hold (DATC
     issue 4.D.3, choice c); ``last`` keeps the last order given."""
+    last_survivor_wins: bool = False
+    """A solo also goes to the only surviving major power, and if none
+    survives all players lose (S9 §3.4 'Alternate Endgame Criteria')."""
+    dowry_unit: str = "disband"
+    """What happens to the dowry giver's unit in the marriage location when a
+    vassal is created: ``disband`` (S9 v1.1.1 §10.4, default) or
+    ``transfer`` to the new vassal (S9 v1.1 §10.4)."""
 
     def __post_init__(self) -> None:
         # Accept plain strings (Rules(edition="2000")) as well as the enums.
@@ -61,6 +68,8 @@ class Rules:
         object.__setattr__(self, "builds", BuildRule(str(self.builds)))
         if self.multiple_orders not in ("void", "last"):
             raise ValueError("multiple_orders must be 'void' or 'last'")
+        if self.dowry_unit not in ("disband", "transfer"):
+            raise ValueError("dowry_unit must be 'disband' or 'transfer'")
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Rules:
@@ -82,11 +91,13 @@ class Rules:
                 value = BuildRule(str(value))
             elif key == "victory_centres":
                 value = int(value)
-            elif key == "reveal_dp_at_end":
+            elif key in ("reveal_dp_at_end", "last_survivor_wins"):
                 value = str(value).lower() in ("1", "true", "yes", "on")
             elif key == "max_years":
                 value = None if value in (None, "", "none", "off", 0, "0") else int(value)
             elif key == "multiple_orders" and value not in ("void", "last"):
                 raise ValueError("multiple_orders must be 'void' or 'last'")
+            elif key == "dowry_unit" and value not in ("disband", "transfer"):
+                raise ValueError("dowry_unit must be 'disband' or 'transfer'")
             converted[key] = value
         return replace(self, **converted)
