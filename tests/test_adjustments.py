@@ -17,6 +17,9 @@ from lawspeaker import (
     Unit,
     UnitType,
 )
+from lawspeaker.adjustments import resolve_adjustments
+from lawspeaker.board import Heir
+from lawspeaker.orders import BuildHeir
 
 A, F = UnitType.ARMY, UnitType.FLEET
 WINTER = Phase("Winter", 1901, PhaseKind.ADJUSTMENT)
@@ -220,3 +223,35 @@ def test_edition_given_as_a_string_selects_that_editions_civil_disorder(
     pos = winter(units("Italy: A war, A tus"), {"war": "Italy"})
     out = adjust(variant, pos, rules=Rules(edition="2023"))  # type: ignore[arg-type]
     assert board_after(out) == {"Italy: A war"}
+
+
+# --- heirs (S9 §8.3) and vassals (§8.4, §10.5.2) --------------------------------
+
+
+def _winter(year: int, **changes: object) -> lawspeaker.Position:
+    s9 = lawspeaker.load_variant("s9-complete")
+    start = lawspeaker.initial_position(s9)
+    return start.replace(phase=lawspeaker.Phase("Winter", year, lawspeaker.PhaseKind.ADJUSTMENT),
+                         **changes)
+
+
+def test_an_heir_is_built_at_most_every_other_winter() -> None:
+    """§8.3: capital controlled, no heir in it, none built the Winter before."""
+    s9 = lawspeaker.load_variant("s9-complete")
+    married = [h for h in _winter(1).heirs if h.power != "Aesir"] + [Heir("Aesir", "per", True)]
+    first = resolve_adjustments(s9, _winter(1, heirs=married), [BuildHeir("Aesir", None, "")])
+    assert [r.outcome for r in first.results] == [Outcome.SUCCEEDS]
+    assert Heir("Aesir", "asg", False) in first.heirs and first.heir_built == {"Aesir": 1}
+    again = _winter(2, heirs=married, heir_built={"Aesir": 1})
+    refused = resolve_adjustments(s9, again, [BuildHeir("Aesir", None, "asg")])
+    assert refused.results[0].outcome is Outcome.ILLEGAL
+    assert "every other Winter" in refused.results[0].reason
+    later = resolve_adjustments(s9, _winter(3, heirs=married, heir_built={"Aesir": 1}),
+                                [BuildHeir("Aesir", None, "asg")])
+    assert later.results[0].outcome is Outcome.SUCCEEDS
+    occupied = resolve_adjustments(s9, _winter(1), [BuildHeir("Aesir", None, "")])
+    assert "already contains an heir" in occupied.results[0].reason
+    lost = _winter(1, heirs=married, owners={**_winter(1).owners, "asg": "Madr"})
+    results = resolve_adjustments(s9, lost, [BuildHeir("Aesir", None, "")]).results
+    heir = next(r for r in results if isinstance(r.order, BuildHeir))
+    assert heir.outcome is Outcome.ILLEGAL and "does not control its capital" in heir.reason
