@@ -101,6 +101,10 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
         rejected = dict((id(a), why) for a, why in result.dp.rejected)
         for a in allocations:
             click.echo(f"   {a.power}: {a} -> {rejected.get(id(a), 'counted')}")
+    if result.events:
+        click.echo("\nCensus:")  # S9 §2.2 step 3, public
+        for event in result.events:
+            click.echo(f"  {event}")
     nxt = result.position
     if nxt.result:
         click.echo(f"\nGame over: {nxt.result}")
@@ -133,9 +137,10 @@ def _read_orders(var: Variant, path: Path, position: Position
                 raise ValueError("no power given: start with a line like 'England:'")
             text = rest if sep else line
             if is_allocation(text):
-                allocations.append(parse_allocation(var.map, text, who))
+                allocations.append(parse_allocation(var.map, text, who, var.capital_names()))
             else:
-                orders.append(parse_order(var.map, text, who, position.phase.kind))
+                orders.append(parse_order(var.map, text, who, position.phase.kind,
+                                          var.capital_names()))
         except (OrderSyntaxError, ValueError) as exc:
             errors.append((number, str(exc)))
     return orders, allocations, errors

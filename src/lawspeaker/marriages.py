@@ -142,16 +142,20 @@ def resolve_heir_orders(variant: Variant, position: Position, orders: Iterable[H
     """
     names = variant.map.name_of
     results: list[OrderResult] = []
-    given: dict[str, HeirOrder] = {}
+    proposed: dict[str, list[HeirOrder]] = {}
     for order in orders:
         problem = heir_order_problem(variant, position, order)
         if problem is not None:
             results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
-        elif order.location in given and given[order.location] != order:
-            results.append(OrderResult(order, Outcome.ILLEGAL,
-                                       "Illegal: the heir already has a different order"))
-        else:
-            given[order.location] = order
+        elif order not in proposed.setdefault(order.location, []):
+            proposed[order.location].append(order)
+    given: dict[str, HeirOrder] = {}
+    for where, options in proposed.items():
+        if len(options) == 1:
+            given[where] = options[0]
+            continue
+        results.extend(OrderResult(o, Outcome.ILLEGAL, "Illegal: the heir was given "
+                                   "conflicting orders, so it holds") for o in options)
     beaten = set(dislodged)
     heirs = list(position.heirs)
     powers = dict(position.powers_in_play)
