@@ -335,17 +335,6 @@ class Loader:
                 self.problem(f, unit_lines.get(u), f"two starting units in {u.province}")
             occupied.add(u.province)
         scs = sum(1 for p in provs.values() if p.is_sc)
-        f = self.origin("expect")
-        expected = self.mapping(f, meta, "expect", "variant")
-        for what, actual in (("provinces", len(provs)), ("supply_centres", scs),
-                             ("powers", len(powers))):
-            if what not in expected:
-                continue
-            if not isinstance(expected[what], int):
-                self.problem(f, _line(expected, what), f"expect.{what} must be a whole number")
-            elif expected[what] != actual:
-                self.problem(f, _line(expected, what),
-                             f"expected {expected[what]} {what.replace('_', ' ')}, found {actual}")
         if rules_ok and rules.victory_centres > scs:
             self.problem(self.origin("rules"), _line(meta, "rules"),
                          "victory_centres exceeds the number of centres")
@@ -361,23 +350,7 @@ class Loader:
                 self.problem(f, _line(cal, "year_names"),
                              f"year_names needs start, step and format: {exc}")
                 year_names = None
-        f = self.origin("minors")
-        minors: dict[str, UnitType] = {}
-        raw_minors = self.mapping(f, meta, "minors", "variant")
-        for prov, utype in raw_minors.items():
-            line = _line(raw_minors, prov)
-            prov = str(prov)
-            if prov not in provs or not provs[prov].is_sc:
-                self.problem(f, line, f"minor power in '{prov}': not a supply centre")
-            elif prov in claimed:
-                self.problem(f, line, f"minor power in '{prov}': a home of {claimed[prov]}")
-            elif str(utype).upper() not in ("A", "F"):
-                self.problem(f, line, f"minor power in '{prov}': unit type must be A or F")
-            elif not game_map.is_valid_location(UnitType(str(utype).upper()), prov):
-                self.problem(f, line, f"minor power in '{prov}': a {str(utype).upper()} "
-                             "cannot stand there")
-            else:
-                minors[prov] = UnitType(str(utype).upper())
+        minors, minor_locations = self.read_minors(meta, game_map, claimed)
         f = self.origin("components")
         components = frozenset(c for _, c in self.items(f, meta, "components", "variant"))
         for c in components - KNOWN_COMPONENTS:
@@ -390,6 +363,12 @@ class Loader:
                 if p not in minors:
                     self.problem(f, _line(meta, "minors"),
                                  f"neutral centre '{p}' has no minor power unit in 'minors'")
+        thralls = sum(1 for p, where in heirs.items() if where != powers[p].capital)
+        self.check_expected(meta, {
+            "provinces": len(provs), "supply_centres": scs, "powers": len(powers),
+            "home_centres": len(claimed), "thralls": thralls,
+            "minor_powers": len(minors) - thralls, "starting_units": len(units),
+        })
         return Variant(
             name=str(meta.get("name", self.dir.name)), title=str(meta.get("title", self.dir.name)),
             map=game_map, powers=powers, starting_units=tuple(units), rules=rules,
@@ -397,8 +376,63 @@ class Loader:
             reconstructed=bool(meta.get("reconstructed", False)), path=self.dir,
             year_names=year_names,
             phase_names={str(k): str(v) for k, v in (cal.get("phase_names", {}) or {}).items()},
-            components=components, minors=minors, heirs=heirs,
+            components=components, minors=minors, minor_locations=minor_locations,
+            heirs=heirs,
         )
+
+    def check_expected(self, meta: Mapping[str, Any], actual: Mapping[str, int]) -> None:
+        """Compare the ``expect:`` counts with the data; an unknown count is a problem."""
+        f = self.origin("expect")
+        expected = self.mapping(f, meta, "expect", "variant")
+        for what in expected:
+            if what not in actual:
+                self.problem(f, _line(expected, what), f"unknown count expect.{what} "
+                             f"(counts: {', '.join(actual)})")
+        for what, count in actual.items():
+            if what not in expected:
+                continue
+            if not isinstance(expected[what], int):
+                self.problem(f, _line(expected, what), f"expect.{what} must be a whole number")
+            elif expected[what] != count:
+                self.problem(f, _line(expected, what),
+                             f"expected {expected[what]} {what.replace('_', ' ')}, found {count}")
+
+    def read_minors(self, meta: Mapping[str, Any], game_map: GameMap,
+                    claimed: Mapping[str, str]) -> tuple[dict[str, UnitType], dict[str, str]]:
+        """``minors:`` centre -> ``A``/``F``, or a unit with its location (``F tol/wc``):
+        the minor's unit type, and where it starts and rebuilds (OOD §8.2: on the coast
+        it started on). A fleet on a split coast must name its coast."""
+        f = self.origin("minors")
+        provs = game_map.provinces
+        minors: dict[str, UnitType] = {}
+        locations: dict[str, str] = {}
+        raw_minors = self.mapping(f, meta, "minors", "variant")
+        for prov, value in raw_minors.items():
+            line = _line(raw_minors, prov)
+            prov = str(prov)
+            parts = str(value).split()
+            letter = parts[0].upper() if parts else ""
+            loc = parts[1].lower() if len(parts) == 2 else prov
+            if prov not in provs or not provs[prov].is_sc:
+                self.problem(f, line, f"minor power in '{prov}': not a supply centre")
+            elif prov in claimed:
+                self.problem(f, line, f"minor power in '{prov}': a home of {claimed[prov]}")
+            elif letter not in ("A", "F") or len(parts) > 2:
+                self.problem(f, line, f"minor power in '{prov}': give a unit type, A or F, "
+                             f"and optionally its location ('F {prov}'), not '{value}'")
+            elif province_of(loc) != prov:
+                self.problem(f, line, f"minor power in '{prov}': its unit must stand in "
+                             f"{prov}, not '{loc}'")
+            elif letter == "F" and loc == prov and provs[prov].coasts:
+                self.problem(f, line, f"minor power in '{prov}': name the fleet's coast "
+                             f"({', '.join('F ' + c for c in provs[prov].locations)})")
+            elif not game_map.is_valid_location(UnitType(letter), loc):
+                self.problem(f, line, f"minor power in '{prov}': a {letter} cannot stand "
+                             f"at '{loc}'")
+            else:
+                minors[prov] = UnitType(letter)
+                locations[prov] = loc
+        return minors, locations
 
     def starting_heirs(self, f: str, meta: Mapping[str, Any], components: frozenset[str],
                        powers: Mapping[str, Power], minors: Mapping[str, UnitType]
@@ -431,6 +465,9 @@ class Loader:
                 self.problem(self.origin("heirs"), line,
                              f"{name}'s heir must start in its capital {power.capital} or "
                              f"married in a minor power's centre, not '{where}'")
+            elif where in heirs.values():
+                self.problem(self.origin("heirs"), line, f"{name}'s heir starts in '{where}', "
+                             "where another power's heir already is")
             else:
                 heirs[power.name] = where
         return heirs

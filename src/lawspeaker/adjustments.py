@@ -86,15 +86,17 @@ def heir_builds_possible(variant: Variant, position: Position) -> list[str]:
 
 def minor_rebuilds(variant: Variant, position: Position) -> list[Unit]:
     """Units minor and thrall powers build by themselves this winter (S9
-    §8.4): one in each vacant centre they own, of the type that started there."""
+    §8.4): one in each vacant centre they own, of the type that started there,
+    on the coast it started on (OOD §8.2: Toledo west coast, Lübeck east coast)."""
     out = []
     for prov, owner in sorted(position.owners.items()):
         if position.kind_of(owner) not in ("minor", "thrall") or prov in position.units:
             continue
         utype = variant.starting_type(prov)
         if utype is not None:
-            loc = prov if utype is UnitType.ARMY or not variant.map.provinces[prov].coasts \
-                else variant.map.provinces[prov].locations[0]
+            loc = variant.starting_location(prov) or prov
+            if not variant.map.is_valid_location(utype, loc):  # a fleet given no coast
+                loc = variant.map.provinces[prov].locations[0]
             out.append(Unit(owner, utype, loc, stationary=True))
     return out
 

@@ -68,7 +68,8 @@ def initial_position(variant: Variant) -> Position:
     if variant.uses("minor_powers"):
         for prov, utype in sorted(variant.minors.items()):
             name = minor_name(variant, prov)
-            units.append(Unit(name, utype, prov, stationary=True))  # S9 §7.2
+            loc = variant.starting_location(prov) or prov  # OOD §6.11: F Lübeck (east coast)
+            units.append(Unit(name, utype, loc, stationary=True))  # S9 §7.2
             owners[prov] = name
             powers[name] = PowerState("minor")
     heirs = []

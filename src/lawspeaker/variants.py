@@ -106,6 +106,9 @@ class Variant:
     ``diplomacy_points``...)."""
     minors: Mapping[str, UnitType] = field(default_factory=dict)
     """Neutral centre -> the unit type its minor power starts with (S9 §9.0)."""
+    minor_locations: Mapping[str, str] = field(default_factory=dict)
+    """Neutral centre -> where its minor's unit starts, with the coast on a
+    split-coast centre (``lub/ec``, OOD §6.11); missing means the centre itself."""
     heirs: Mapping[str, str] = field(default_factory=dict)
     """With the ``heirs`` component: major power -> where its heir starts, its
     capital (unmarried, S9 §6) or a minor's centre (married: that minor
@@ -130,6 +133,17 @@ class Variant:
             if unit.province == province:
                 return unit.type
         return self.minors.get(province)
+
+    def starting_location(self, province: str) -> str | None:
+        """Where the unit in ``province`` stood at the start of the game, with
+        its coast: minors and thralls rebuild there (OOD §8.2: a fleet in
+        Toledo on the west coast, in Lübeck on the east coast)."""
+        for unit in self.starting_units:
+            if unit.province == province:
+                return unit.location
+        if province in self.minors:
+            return self.minor_locations.get(province, province)
+        return None
 
     def capital_names(self) -> dict[str, str]:
         """Lower-case power names and adjectives -> capital, for reading
