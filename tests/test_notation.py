@@ -251,3 +251,25 @@ def test_str_of_an_order_is_the_canonical_short_notation() -> None:
     assert str(Move(E, A, "lon", "bel", True, ("nth",))) == "A lon - nth - bel via convoy"
     assert str(SupportMove(E, F, "nth", None, "lon", "bel")) == "F nth S lon - bel"
     assert str(Convoy(E, F, "nth", "lon", "bel")) == "F nth C A lon - bel"
+
+
+def test_a_coast_may_be_joined_by_a_hyphen_as_order_of_the_dragon_writes_it() -> None:
+    """OOD §4.3, §5.3.4 write 'Tol-wc' and 'Sar-wc'; a hyphen before a province is a move."""
+    ood = lawspeaker.load_variant("ood")
+    assert parse_order(ood.map, "F Lis - Tol-wc").target == "tol/wc"
+    assert parse_order(ood.map, "F Tol-wc - Lis").location == "tol/wc"
+    assert parse_order(ood.map, "F Lis-Tol") == parse_order(ood.map, "F Lis - Tol")
+
+
+def test_heir_builds_are_written_with_or_without_the_capital() -> None:
+    """OOD §8.1: 'Build Heir London' or simply 'Build Heir'."""
+    from lawspeaker.orders import BuildHeir
+
+    ood = lawspeaker.load_variant("ood")
+    kind = PhaseKind.ADJUSTMENT
+    assert parse_order(ood.map, "Build Heir London", "England", kind,
+                       ood.capital_names()) == BuildHeir("England", None, "lon")
+    assert parse_order(ood.map, "Build Heir", "England", kind) == BuildHeir("England", None, "")
+    kalmar = ["Heir Roskilde", "Heir Kalmar Union", "H Kalmar", "H Ros"]  # OOD §7.1
+    assert {parse_order(ood.map, t, "Kalmar Union", PhaseKind.MOVEMENT, ood.capital_names())
+            .location for t in kalmar} == {"ros"}

@@ -6,7 +6,7 @@ prefix (S9 §5.1: a space may be named by its first three letters)::
     A Par - Bur        A Par -> Bur       A Par to Bur       A Par H
     F Nth S A Lon - Bel                   F Nth S A Lon (support to hold)
     F Nth C A Lon - Bel                   A Lon - Nth - Bel  (explicit path)
-    A Pic - Bel via convoy                F Spa/sc - Wes, Spa(sc), Spa sc,
+    A Pic - Bel via convoy                F Spa/sc - Wes, Spa(sc), Spa sc, Spa-sc,
     Spain (south coast)                   A Tri R Alb, A Tri - Alb (retreat)
     A Tri D / Disband A Tri               Build F StP/nc, Remove A Mun, Waive
     England: F Lon - Nth  (a leading power name)
@@ -317,7 +317,7 @@ class _Parser:
                 break
         if not words:
             raise self.fail("expected a space name", self.peek())
-        coast = self.coast_suffix()
+        coast = self.hyphen_coast(words[-1]) or self.coast_suffix()
         if coast is None and len(words) > 1:
             # 'Spa sc', 'Spain north coast': trailing coast words.
             for cut in (2, 1):
@@ -332,6 +332,17 @@ class _Parser:
         if coast not in self.map.provinces[province].coasts:
             return province  # DATC 4.B.6: an unknown or irrelevant coast is ignored
         return f"{province}/{coast}"
+
+    def hyphen_coast(self, last: _Tok) -> str | None:
+        """``Tol-wc`` (OOD §4.3): a coast joined to its province by a hyphen, with
+        no spaces, read as a coast only when it is a coast code."""
+        dash, code = self.peek(), self.peek(1)
+        if dash is None or code is None or dash.text != "-" or code.low not in COAST_NAMES:
+            return None
+        if last.col + len(last.text) != dash.col or dash.col + 1 != code.col:
+            return None
+        self.i += 2
+        return code.low
 
     def coast_suffix(self) -> str | None:
         tok = self.peek()
