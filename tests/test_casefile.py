@@ -15,6 +15,7 @@ from lawspeaker.casefile import (
     CaseFileError,
     Entry,
     ResultEntry,
+    marriage_parts,
     parse_case_file,
     read_case_file,
 )
@@ -245,9 +246,80 @@ END
 def test_recognised_keywords() -> None:
     sections = "PRESTATE PRESTATE_DISLODGED PRESTATE_RESULTS PRESTATE_SUPPLYCENTER_OWNERS ORDERS"
     sections += " POSTSTATE POSTSTATE_DISLODGED POSTSTATE_SAME POSTSTATE_RESULTS POSTSTATE_CHOSEN"
+    sections += " PRESTATE_HEIRS PRESTATE_VASSALS PRESTATE_HEIR_BUILT PRESTATE_DROPPED"
+    sections += " PRESTATE_MARRIAGES POSTSTATE_HEIRS POSTSTATE_SUPPLYCENTER_OWNERS"
+    sections += " POSTSTATE_POWERS POSTSTATE_GAME POSTSTATE_EVENTS"
     lines = "CASE END VARIANT_ALL RULES PRESTATE_SETPHASE"
     assert set(SECTIONS) == set(sections.split())
     assert set((sections + " " + lines).split()) == KEYWORDS
+
+
+HEIRS = """\
+VARIANT_ALL s9-complete
+CASE h.1 heirs, vassals and what the Census must do
+PRESTATE_SETPHASE Autumn 3, Movement
+PRESTATE_HEIRS
+\tAesir: asg
+\tAesir: per   # married
+PRESTATE_VASSALS
+\tvDA: mar
+\tvJZ: thu Jotnar
+PRESTATE_HEIR_BUILT
+\tAesir: 2
+PRESTATE_DROPPED
+\tYmir: Eliminate
+PRESTATE_MARRIAGES
+\tMadr: Aesir at bif
+ORDERS
+POSTSTATE_HEIRS
+\tAesir: per
+POSTSTATE_SUPPLYCENTER_OWNERS
+\tvDA: A mar
+\tMadr F bif
+POSTSTATE_POWERS
+\tPermyak: thrall Aesir
+\tvDA: vassal Dokkalfar Aesir at mar
+\tvJZ: vassal Jotnar
+\tYmir: eliminated
+POSTSTATE_GAME
+\tGame: Draw: Aesir, Jotnar, Zwergar
+POSTSTATE_EVENTS
+\tEvent: Ymir is eliminated: the GM forced it
+END
+"""
+
+
+def test_heir_sections() -> None:
+    case = _one(HEIRS)
+    assert case.prestate_heirs == (Entry("Aesir", "asg", 5), Entry("Aesir", "per", 6))
+    assert case.prestate_vassals == (Entry("vDA", "mar", 8), Entry("vJZ", "thu Jotnar", 9))
+    assert case.prestate_heir_built == (Entry("Aesir", "2", 11),)
+    assert case.prestate_dropped == (Entry("Ymir", "Eliminate", 13),)
+    assert case.prestate_marriages == (Entry("Madr", "Aesir at bif", 15),)
+    assert marriage_parts(case.prestate_marriages[0].text) == ("Aesir", "bif")
+    assert case.poststate_heirs == (Entry("Aesir", "per", 18),)
+    # the owners section accepts the godip colon-less form, like PRESTATE_SUPPLYCENTER_OWNERS
+    assert case.poststate_supply_centre_owners == (Entry("vDA", "A mar", 20),
+                                                   Entry("Madr", "F bif", 21))
+    assert [e.text for e in case.poststate_powers] == [
+        "thrall Aesir", "vassal Dokkalfar Aesir at mar", "vassal Jotnar", "eliminated"]
+    assert case.poststate_game == Entry("Game", "Draw: Aesir, Jotnar, Zwergar", 28)
+    assert case.poststate_events == (
+        Entry("Event", "Ymir is eliminated: the GM forced it", 30),)
+
+
+def test_heir_sections_default_to_absent() -> None:
+    case = _one(FULL)
+    assert case.prestate_heirs == case.prestate_vassals == case.prestate_marriages == ()
+    assert case.prestate_heir_built == case.prestate_dropped == ()
+    assert case.poststate_heirs is None and case.poststate_supply_centre_owners is None
+    assert case.poststate_powers == case.poststate_events == ()
+    assert case.poststate_game is None
+
+
+def test_empty_poststate_heirs_means_no_heirs() -> None:
+    case = _one("CASE e\nPOSTSTATE_HEIRS\nPOSTSTATE_SUPPLYCENTER_OWNERS\nEND\n")
+    assert case.poststate_heirs == () and case.poststate_supply_centre_owners == ()
 
 
 def test_empty_file() -> None:
@@ -293,6 +365,22 @@ ERRORS = [
     ("CASE a\nPOSTSTATE\nPOSTSTATE_SAME\nEND\n", 3, "conflicts with POSTSTATE"),
     ("CASE a\nPOSTSTATE_DISLODGED\nPOSTSTATE_SAME\nEND\n", 3, "with POSTSTATE_DISLODGED"),
     ("CASE a\nPOSTSTATE_SAME\nPOSTSTATE_DISLODGED\nEND\n", 3, "conflicts with POSTSTATE_SAME"),
+    # sections for variants with heirs
+    ("CASE a\nPRESTATE_HEIRS\n Aesir asg\nEND\n", 3, "'Power: text' in PRESTATE_HEIRS"),
+    ("CASE a\nPRESTATE_HEIR_BUILT\n Aesir: last\nEND\n", 3, "'Power: year'"),
+    ("CASE a\nPRESTATE_DROPPED\n Aesir: yes\nEND\n", 3, "'Power: eliminate'"),
+    ("CASE a\nPRESTATE_MARRIAGES\n Dokkalfar: Aesir\nEND\n", 3, "'Giver: Receiver at"),
+    ("CASE a\nPOSTSTATE_POWERS\n Aesir: dead\nEND\n", 3, "'major' or 'eliminated'"),
+    ("CASE a\nPOSTSTATE_POWERS\n Permyak: thrall\nEND\n", 3, "'thrall' takes 1"),
+    ("CASE a\nPOSTSTATE_POWERS\n vDA: vassal A D J\nEND\n", 3, "'vassal' takes 1 or 2"),
+    ("CASE a\nPOSTSTATE_POWERS\n Aesir: major Madr\nEND\n", 3, "'major' takes 0"),
+    ("CASE a\nPOSTSTATE_GAME\n Result: continues\nEND\n", 3, "expected 'Game: text'"),
+    ("CASE a\nPOSTSTATE_GAME\n Game: continues\n Game: continues\nEND\n", 4,
+     "only one 'Game:' line"),
+    ("CASE a\nPOSTSTATE_EVENTS\n Aesir captures Permyak\nEND\n", 3, "'Power: text'"),
+    ("CASE a\nPOSTSTATE_EVENTS\n Events: Aesir captures Permyak\nEND\n", 3,
+     "expected 'Event: text' in POSTSTATE_EVENTS"),
+    ("CASE a\nPOSTSTATE_HEIRS x\nEND\n", 2, "POSTSTATE_HEIRS takes no argument"),
 ]
 
 

@@ -5,8 +5,9 @@ follow; each case runs from ``CASE id title`` to ``END`` and holds a phase line
 (``PRESTATE_SETPHASE Spring 1901, Movement``) and sections (``PRESTATE``, ``ORDERS``,
 ``POSTSTATE`` ...) whose lines read ``Power: text``, or ``SUCCESS: Power: text`` in result
 sections. ``#`` starts a comment anywhere on a line. This project adds the
-``POSTSTATE_RESULTS`` section (expected result per order, including ``ILLEGAL``) and the
-``RULES key=value ...`` line, at file or case level.
+``POSTSTATE_RESULTS`` section (expected result per order, including ``ILLEGAL``), the
+``RULES key=value ...`` line, at file or case level, and sections for variants with heirs,
+thralls and vassals (``PRESTATE_HEIRS``, ``POSTSTATE_POWERS`` ...).
 
 The parser knows nothing about maps: powers, units and orders are kept as raw strings for
 a runner to interpret against a variant. Malformed input raises :class:`CaseFileError`
@@ -17,15 +18,15 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
 
 #: Section keywords and how their lines are read: ``units`` (``Power: text``; the legacy
-#: godip form ``Power Type Place`` without the colon is also accepted), ``orders``
-#: (``Power: text``), ``results`` (``OUTCOME: Power: text``) or ``flag`` (no lines).
-#: Add new sections here; a keyword missing from this table is rejected as unknown.
+#: godip form ``Power Type Place`` without the colon is also accepted), ``orders`` and
+#: ``entries`` (``Power: text``), ``results`` (``OUTCOME: Power: text``) or ``flag`` (no
+#: lines). Add new sections here; a keyword missing from this table is rejected as unknown.
 SECTIONS: Final[Mapping[str, str]] = MappingProxyType(
     {
         "PRESTATE": "units",
@@ -38,8 +39,26 @@ SECTIONS: Final[Mapping[str, str]] = MappingProxyType(
         "POSTSTATE_SAME": "flag",
         "POSTSTATE_RESULTS": "results",
         "POSTSTATE_CHOSEN": "units",  # DP variants: the order DP chose for each neutral unit
+        # Variants with heirs (S9 §7.1, §10): the rest of the position, and what to expect
+        # after the phase and the Census that follows it.
+        "PRESTATE_HEIRS": "entries",  # Aesir: asg
+        "PRESTATE_VASSALS": "entries",  # vDA: per [Controller...]
+        "PRESTATE_HEIR_BUILT": "entries",  # Aesir: 3
+        "PRESTATE_DROPPED": "entries",  # Aesir: eliminate
+        "PRESTATE_MARRIAGES": "entries",  # Dokkalfar: Aesir at per
+        "POSTSTATE_HEIRS": "entries",  # Aesir: per
+        "POSTSTATE_SUPPLYCENTER_OWNERS": "units",  # Aesir: A asg
+        "POSTSTATE_POWERS": "entries",  # Permyak: thrall Aesir
+        "POSTSTATE_GAME": "entries",  # Game: Draw: Aesir, Jotnar, Zwergar
+        "POSTSTATE_EVENTS": "entries",  # Event: Aesir captures Permyak
     }
 )
+#: Words that may start a ``POSTSTATE_POWERS`` line's text, with the number of controllers
+#: that may follow them (``vassal`` may also end with ``at <capital>``).
+POWER_STATES: Final[Mapping[str, tuple[int, ...]]] = MappingProxyType({
+    "major": (0,), "eliminated": (0,), "gone": (0,), "minor": (0,), "thrall": (1,),
+    "vassal": (1, 2),
+})
 #: Sections that contradict each other: POSTSTATE_SAME says nothing moved or was dislodged.
 _CONFLICTS: Final = {
     "POSTSTATE_SAME": ("POSTSTATE", "POSTSTATE_DISLODGED"),
@@ -62,6 +81,7 @@ PHASE_KINDS: Final[frozenset[str]] = frozenset({"movement", "retreat", "adjustme
 _KEYWORD_RE: Final = re.compile(r"[A-Z][A-Z0-9_]+")
 _PHASE_RE: Final = re.compile(r"([^\s,]+)\s+(\d+)(?:\s*,\s*|\s+)([A-Za-z]+)")
 _RULE_RE: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_.-]*)=(\S+)")
+_MARRIAGE_RE: Final = re.compile(r"(.+?)\s+at\s+(.+)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +125,26 @@ class Case:
     poststate_results: tuple[ResultEntry, ...]
     poststate_chosen: tuple[Entry, ...] = ()
     """DP variants: the order expected to be chosen for each neutral unit."""
+    prestate_heirs: tuple[Entry, ...] = ()
+    """Heirs before the phase, ``Power: centre`` (married unless in the capital)."""
+    prestate_vassals: tuple[Entry, ...] = ()
+    """Vassals in play, ``vGR: capital [controllers]``."""
+    prestate_heir_built: tuple[Entry, ...] = ()
+    """``Power: year``: the Winter in which the power last built an heir."""
+    prestate_dropped: tuple[Entry, ...] = ()
+    """``Power: eliminate``: dropped players the GM eliminates at this Census."""
+    prestate_marriages: tuple[Entry, ...] = ()
+    """``Giver: Receiver at location``: vassal marriages awaiting the Census."""
+    poststate_heirs: tuple[Entry, ...] | None = None
+    """Exactly the heirs expected afterwards (``None``: not checked)."""
+    poststate_supply_centre_owners: tuple[Entry, ...] | None = None
+    """Exactly the centre owners expected afterwards (``None``: not checked)."""
+    poststate_powers: tuple[Entry, ...] = ()
+    """The expected state of some powers: ``Permyak: thrall Aesir``, ``Aesir: eliminated``."""
+    poststate_game: Entry | None = None
+    """``Game: Solo: Aesir`` / ``Game: continues``: how the game stands afterwards."""
+    poststate_events: tuple[Entry, ...] = ()
+    """``Event: text``: each text must be part of one of the Census's public reports."""
 
 
 class CaseFileError(ValueError):
@@ -157,6 +197,16 @@ class _OpenCase:
             poststate_same="POSTSTATE_SAME" in self.sections,
             poststate_results=get("POSTSTATE_RESULTS"),
             poststate_chosen=get("POSTSTATE_CHOSEN"),
+            prestate_heirs=get("PRESTATE_HEIRS"),
+            prestate_vassals=get("PRESTATE_VASSALS"),
+            prestate_heir_built=get("PRESTATE_HEIR_BUILT"),
+            prestate_dropped=get("PRESTATE_DROPPED"),
+            prestate_marriages=get("PRESTATE_MARRIAGES"),
+            poststate_heirs=optional("POSTSTATE_HEIRS"),
+            poststate_supply_centre_owners=optional("POSTSTATE_SUPPLYCENTER_OWNERS"),
+            poststate_powers=get("POSTSTATE_POWERS"),
+            poststate_game=next(iter(get("POSTSTATE_GAME")), None),
+            poststate_events=get("POSTSTATE_EVENTS"),
         )
 
 
@@ -185,6 +235,10 @@ class _Parser:
         else:
             kind = SECTIONS[self.section]
             entry = self.result(lineno, line) if kind == "results" else self.entry(lineno, line)
+            check = _CHECKS.get(self.section)
+            problem = check(entry, self.case.sections[self.section]) if check else None
+            if problem is not None:
+                raise self.error(lineno, f"{problem} in {self.section}, got {line!r}")
             self.case.sections[self.section].append(entry)
 
     def keyword(self, lineno: int, word: str, rest: str) -> None:
@@ -292,6 +346,66 @@ class _Parser:
         if self.case is not None:
             raise self.error(self.case.line, f"case {self.case.id!r} has no END")
         return self.cases
+
+
+def _heir_built(entry: Entry, _: list[Entry]) -> str | None:
+    return None if entry.text.isdigit() else "expected 'Power: year' (a whole number)"
+
+
+def _dropped(entry: Entry, _: list[Entry]) -> str | None:
+    return None if entry.text.lower() == "eliminate" else "expected 'Power: eliminate'"
+
+
+def _marriage(entry: Entry, _: list[Entry]) -> str | None:
+    return None if _MARRIAGE_RE.fullmatch(entry.text) else \
+        "expected 'Giver: Receiver at location'"
+
+
+def _power_state(entry: Entry, _: list[Entry]) -> str | None:
+    words = entry.text.split()
+    wanted = " or ".join(f"'{w}'" for w in POWER_STATES)
+    if words[0].lower() not in POWER_STATES:
+        return f"expected 'Power: state' with the state one of {wanted}"
+    counts = POWER_STATES[words[0].lower()]
+    rest = words[1:]
+    if words[0].lower() == "vassal" and len(rest) >= 2 and rest[-2].lower() == "at":
+        rest = rest[:-2]
+    if len(rest) not in counts:
+        return (f"'{words[0]}' takes {' or '.join(map(str, counts))} controlling power(s) "
+                f"after it")
+    return None
+
+
+_Check = Callable[[Entry, list[Entry]], "str | None"]
+
+
+def _labelled(label: str, once: bool = False) -> _Check:
+    def check(entry: Entry, earlier: list[Entry]) -> str | None:
+        if entry.power != label:
+            return f"expected '{label}: text'"
+        if once and earlier:
+            return f"only one '{label}:' line is allowed"
+        return None
+    return check
+
+
+#: Extra checks of the lines of some sections: a message, or ``None`` if the line is fine.
+_CHECKS: Final[Mapping[str, _Check]] = {
+    "PRESTATE_HEIR_BUILT": _heir_built,
+    "PRESTATE_DROPPED": _dropped,
+    "PRESTATE_MARRIAGES": _marriage,
+    "POSTSTATE_POWERS": _power_state,
+    "POSTSTATE_GAME": _labelled("Game", once=True),
+    "POSTSTATE_EVENTS": _labelled("Event"),
+}
+
+
+def marriage_parts(text: str) -> tuple[str, str]:
+    """``Aesir at per`` -> (``Aesir``, ``per``): a ``PRESTATE_MARRIAGES`` line's text."""
+    match = _MARRIAGE_RE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"expected 'Receiver at location', got {text!r}")
+    return match[1].strip(), match[2].strip()
 
 
 def parse_case_file(text: str, file: str = "<string>") -> list[Case]:
