@@ -256,3 +256,82 @@ def test_the_documented_heir_example_passes() -> None:
     (case,) = parse_case_file(text, "case-format.md")
     report = run_case(case)
     assert report.passed, report.problems
+
+
+# --- Order of the Dragon: the rulebook's examples and figures, whole positions ----------
+
+OOD = sorted((CASES / "ood").glob("*.txt"))
+OOD_CASES = _ids(OOD)
+
+
+@pytest.mark.parametrize("case", [c for _, c in OOD_CASES], ids=[i for i, _ in OOD_CASES])
+def test_order_of_the_dragon_case_passes(case) -> None:  # type: ignore[no-untyped-def]
+    """OOD v1.2.0 as case files: the worked examples (Ex 3.0.1, 9.1.1, 10.3.1-2, 10.4.0),
+    the figure scenarios (Fig. 18-22), the starting DP, heir names and builds, rebuilds on
+    the starting coast, vassals and the Census."""
+    report = run_case(case)
+    assert report.passed, "\n".join(report.problems)
+
+
+OOD_FILES = {"builds.txt": 8, "census.txt": 7, "examples.txt": 14, "setup.txt": 16,
+             "vassals.txt": 16}
+
+
+def test_the_ood_case_files_are_run() -> None:
+    counts = {p.name: len(read_case_file(p)) for p in OOD}
+    assert {n: counts.get(n) for n in OOD_FILES} == OOD_FILES
+    ids = [i for i, _ in OOD_CASES]
+    assert len(ids) == len(set(ids))
+
+
+def test_the_cli_passes_every_ood_case_file() -> None:
+    from click.testing import CliRunner
+
+    from lawspeaker.cli import main
+
+    result = CliRunner().invoke(main, ["datc", *map(str, OOD)])
+    assert result.exit_code == 0, result.output
+    total = sum(len(read_case_file(p)) for p in OOD)
+    assert result.output.rstrip().endswith(f"{total} passed, 0 failed")
+
+
+OOD_THRALL_CASE = """VARIANT_ALL ood
+CASE runner.names
+PRESTATE_SETPHASE Spring 1, Movement
+PRESTATE
+	Golden Horde: A sar
+	Minor: F lub/ec
+	Minor: A mai
+PRESTATE_HEIRS
+	Kalmar Union: ros
+	Golden Horde: ker
+ORDERS
+	Kalmar Union: Heir Kalmar Union Marry Mainz
+	Kalmar Union: 2 DP to A Mainz Marry Heir Kalmar Union
+	Golden Horde: A Sarai - Volga-Don
+POSTSTATE_POWERS
+	Mainz: thrall Kalmar Union
+	Lubeck: minor
+	Kerch: thrall Golden Horde
+POSTSTATE_RESULTS
+	SUCCESS: Kalmar Union: H Ros Marry Mai
+	SUCCESS: Golden Horde: sar - vol
+END
+"""
+
+
+def test_results_powers_and_minor_names_may_be_written_as_players_write_them() -> None:
+    """Multi-word powers, a minor's name without its diacritic, and result orders
+    written with or without unit types all match (docs/case-format.md)."""
+    report = _run(OOD_THRALL_CASE)
+    assert report.passed, report.problems
+    wrong = _run(OOD_THRALL_CASE.replace("Mainz: thrall Kalmar Union",
+                                         "Mainz: thrall Golden Horde"))
+    assert any("thrall of Golden Horde" in p for p in wrong.problems), wrong.problems
+
+
+def test_a_vassal_with_three_controllers_is_an_error_naming_the_line() -> None:
+    text = OOD_THRALL_CASE.replace("Kerch: thrall Golden Horde", "vNC: vassal Naples Castile Hungary")
+    report = _run(text)
+    assert any("line 18: a vassal has one or two controllers" in p for p in report.problems), \
+        report.problems

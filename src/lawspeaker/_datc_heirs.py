@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .board import Dislodged, Heir, Marriage, Phase, Position, PowerState, Unit
 from .casefile import Entry, marriage_parts
 from .dp import is_allocation
-from .geography import UnknownNameError, province_of
+from .geography import UnknownNameError, normalise_name, province_of
 from .orders import Order
 from .phases import Adjudication, adjudicate, minor_name
 from .retreats import retreat_options
@@ -312,9 +312,13 @@ class HeirCaseMixin:
             if len(words) >= 3 and words[-2].lower() == "at":
                 capital = self.province(entry, words[-1])
                 words = words[:-2]
-            controllers = tuple(self.power(Entry(w, entry.text, entry.line))
-                                for w in words[1:])
+            controllers = self.powers_in(entry, words[1:])
+            if len(controllers) not in {"thrall": (1,), "vassal": (1, 2)}.get(kind, (0,)):
+                raise _CaseError(f"line {entry.line}: a {kind} has "
+                                 f"{'one' if kind == 'thrall' else 'one or two'} controllers")
             name = entry.power.strip()
+            name = next((n for n in after.powers_in_play
+                         if normalise_name(n) == normalise_name(name)), name)
             try:
                 name = self.variant.power_named(name)
                 major = True
@@ -347,6 +351,23 @@ class HeirCaseMixin:
                 wanted = self.describe(PowerState(kind, controllers, capital or state.capital))
                 self.report.problems.append(f"line {entry.line}: expected {name} to be a "
                                             f"{wanted}, it is a {self.describe(state)}")
+
+    def powers_in(self, entry: Entry, words: list[str]) -> tuple[str, ...]:
+        """Major powers named one after another, names of several words included
+        (``Golden Horde Kalmar Union``): the longest name that fits wins."""
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            for j in range(len(words), i, -1):
+                try:
+                    out.append(self.variant.power_named(" ".join(words[i:j]).strip(",")))
+                except ValueError:
+                    continue
+                i = j
+                break
+            else:
+                raise _CaseError(f"line {entry.line}: unknown power '{words[i]}'")
+        return tuple(out)
 
     @staticmethod
     def describe(state: PowerState) -> str:

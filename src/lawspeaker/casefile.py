@@ -370,9 +370,9 @@ def _power_state(entry: Entry, _: list[Entry]) -> str | None:
     rest = words[1:]
     if words[0].lower() == "vassal" and len(rest) >= 2 and rest[-2].lower() == "at":
         rest = rest[:-2]
-    if len(rest) not in counts:
-        return (f"'{words[0]}' takes {' or '.join(map(str, counts))} controlling power(s) "
-                f"after it")
+    if (0 in counts) != (not rest):  # how many powers the words name, the runner knows
+        return (f"'{words[0]}' takes no powers after it" if 0 in counts
+                else f"'{words[0]}' takes its controlling power(s) after it")
     return None
 
 

@@ -40,7 +40,7 @@ from .dp import (
 )
 from .geography import UnitType, province_of
 from .notation import OrderSyntaxError, parse_order
-from .orders import Convoy, HeirOrder, Move, Order
+from .orders import BuildHeir, Convoy, HeirOrder, Move, Order
 from .phases import minor_name
 from .resolver import resolve_movement
 from .results import OrderResult, Outcome
@@ -390,6 +390,9 @@ class _Run(HeirCaseMixin):
             # Identical orders (DATC 6.I.7) are matched with results in turn.
             index = next((i for i, r in enumerate(results) if r.order == order and i not in used),
                          None)
+            if index is None:  # the same order written differently (unit types, 'Build Heir')
+                index = next((i for i, r in enumerate(results) if i not in used
+                              and self.loose(r.order) == self.loose(order)), None)
             if index is None:
                 self.report.problems.append(f"line {entry.line}: no result for '{entry.text}'")
                 continue
@@ -400,6 +403,17 @@ class _Run(HeirCaseMixin):
                 self.report.problems.append(
                     f"line {entry.line}: {entry.power}: {entry.text}: expected {entry.outcome}, "
                     f"got {got.outcome.value.upper()} ({got.reason})")
+
+    def loose(self, order: Order) -> Order:
+        """An order without the details a writer may leave out: unit types, and the
+        capital of ``Build Heir`` (OOD §8.1)."""
+        if isinstance(order, BuildHeir) and not order.location:
+            power = self.variant.powers.get(order.power)
+            return dataclasses.replace(order, location=power.capital or "" if power else "")
+        changes: dict[str, object] = {"unit_type": None}
+        if hasattr(order, "supported_type"):
+            changes["supported_type"] = None
+        return dataclasses.replace(order, **changes)  # type: ignore[type-var]
 
     def check_allocation(self, entry: ResultEntry) -> None:
         """COUNTED / IGNORED / REJECTED: what became of a DP allocation."""
