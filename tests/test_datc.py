@@ -331,7 +331,8 @@ def test_results_powers_and_minor_names_may_be_written_as_players_write_them() -
 
 
 def test_a_vassal_with_three_controllers_is_an_error_naming_the_line() -> None:
-    text = OOD_THRALL_CASE.replace("Kerch: thrall Golden Horde", "vNC: vassal Naples Castile Hungary")
+    text = OOD_THRALL_CASE.replace("Kerch: thrall Golden Horde",
+                                   "vNC: vassal Naples Castile Hungary")
     report = _run(text)
     assert any("line 18: a vassal has one or two controllers" in p for p in report.problems), \
         report.problems
