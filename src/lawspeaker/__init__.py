@@ -12,16 +12,21 @@ The public API, for scripts and bots::
 """
 
 from .adjustments import adjustment_counts, resolve_adjustments
-from .board import Dislodged, Phase, PhaseKind, Position, Unit
+from .board import Dislodged, Heir, Marriage, Phase, PhaseKind, Position, PowerState, Unit
+from .census import centre_counts, run_census
 from .game import Game
 from .geography import GameMap, Province, Terrain, UnitType, UnknownNameError
 from .legality import movement_problem
 from .notation import OrderSyntaxError, format_order, parse_order, parse_orders
 from .orders import (
     Build,
+    BuildHeir,
     Convoy,
     Disband,
+    HeirHold,
+    HeirMarry,
     Hold,
+    Marry,
     Move,
     Order,
     Remove,
@@ -40,12 +45,13 @@ from .variants import Power, Problem, Variant, VariantError, check_variant, load
 __version__ = "0.1.0"
 
 __all__ = [
-    "Adjudication", "Build", "BuildRule", "Convoy", "Disband", "Dislodged", "Edition", "Game",
-    "GameMap", "Hold", "Move", "MovementResult", "Order", "OrderResult", "OrderSyntaxError",
-    "Outcome", "Phase", "PhaseKind", "Position", "Power", "Problem", "Province", "Remove",
-    "Retreat", "Rules", "SupportHold", "SupportMove", "Terrain", "Unit", "UnitType",
-    "UnknownNameError", "Variant", "VariantError", "Waive", "adjudicate", "adjustment_counts",
-    "check_variant", "format_order", "initial_position", "load_variant", "movement_problem",
-    "next_phase", "parse_order", "parse_orders", "resolve_adjustments", "resolve_movement",
-    "resolve_retreats", "retreat_options",
+    "Adjudication", "Build", "BuildHeir", "BuildRule", "Convoy", "Disband", "Dislodged", "Edition",
+    "Game", "GameMap", "Heir", "HeirHold", "HeirMarry", "Hold", "Marriage", "Marry", "Move",
+    "MovementResult", "Order", "OrderResult", "OrderSyntaxError", "Outcome", "Phase", "PhaseKind",
+    "Position", "Power", "PowerState", "Problem", "Province", "Remove", "Retreat", "Rules",
+    "SupportHold", "SupportMove", "Terrain", "Unit", "UnitType", "UnknownNameError", "Variant",
+    "VariantError", "Waive", "adjudicate", "adjustment_counts", "centre_counts", "check_variant",
+    "format_order", "initial_position", "load_variant", "movement_problem", "next_phase",
+    "parse_order", "parse_orders", "resolve_adjustments", "resolve_movement", "resolve_retreats",
+    "retreat_options", "run_census",
 ]
