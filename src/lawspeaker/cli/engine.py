@@ -1,46 +1,27 @@
-"""The ``lawspeaker`` command line.
-
-``lawspeaker adjudicate [ORDERS]``  adjudicate a phase from a text file of orders
-``lawspeaker datc FILE...``         run adjudicator test-case files
-``lawspeaker map check VARIANT``    validate a variant's data files
-``lawspeaker variants``             list bundled variants
-"""
+"""Engine commands: ``adjudicate`` one phase from files, run ``datc`` case
+files, list ``variants``. They keep no state; kept games are :mod:`.game`."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 
 import click
 
-from .board import Position
-from .datc import load_errata, run_files
-from .dp import Allocation, is_allocation, parse_allocation
-from .notation import OrderSyntaxError, format_order, parse_order
-from .orders import Order
-from .phases import adjudicate as adjudicate_phase
-from .phases import initial_position
-from .results import Outcome
-from .variants import Variant, VariantError, available_variants, check_variant, load_variant
+from ..board import Position
+from ..datc import load_errata, run_files
+from ..dp import Allocation
+from ..notation import format_order
+from ..orders import Order
+from ..phases import adjudicate as adjudicate_phase
+from ..phases import initial_position
+from ..posts import read_post
+from ..results import Outcome
+from ..variants import Variant, VariantError, available_variants, load_variant
+from . import main
+from ._common import options
 
-EXAMPLES = Path(__file__).parent / "examples"
-
-
-def _options(pairs: Iterable[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise click.BadParameter(f"'{pair}' is not key=value", param_hint="--rules")
-        out[key.strip()] = value.strip()
-    return out
-
-
-@click.group()
-@click.version_option(package_name="lawspeaker")
-def main() -> None:
-    """Adjudicator and rules engine for DP-based Diplomacy variants."""
+EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
 @main.command()
@@ -65,7 +46,7 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
     """
     try:
         var = load_variant(variant)
-        rules = var.rules.with_options(**_options(rule_pairs))
+        rules = var.rules.with_options(**options(rule_pairs))
     except (VariantError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     path = Path(orders_file) if orders_file else EXAMPLES / f"{var.name}.txt"
@@ -119,30 +100,10 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
 
 def _read_orders(var: Variant, path: Path, position: Position
                  ) -> tuple[list[Order], list[Allocation], list[tuple[int, str]]]:
-    orders: list[Order] = []
-    allocations: list[Allocation] = []
-    errors: list[tuple[int, str]] = []
-    power = ""
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        head, sep, rest = line.partition(":")
-        try:
-            if sep and not rest.strip():
-                power = var.power_named(head)
-                continue
-            who = var.power_named(head) if sep else power
-            if not who:
-                raise ValueError("no power given: start with a line like 'England:'")
-            text = rest if sep else line
-            if is_allocation(text):
-                allocations.append(parse_allocation(var.map, text, who, var.capital_names()))
-            else:
-                orders.append(parse_order(var.map, text, who, position.phase.kind,
-                                          var.capital_names()))
-        except (OrderSyntaxError, ValueError) as exc:
-            errors.append((number, str(exc)))
+    lines = read_post(var, path.read_bytes(), position.phase.kind)
+    orders = [line.order for line in lines if line.order is not None]
+    allocations = [line.allocation for line in lines if line.allocation is not None]
+    errors = [(line.number, line.error) for line in lines if line.error is not None]
     return orders, allocations, errors
 
 
@@ -157,7 +118,7 @@ def datc(files: tuple[str, ...], rule_pairs: tuple[str, ...], errata: str | None
          verbose: bool) -> None:
     """Run adjudicator test-case files (jDip/godip DATC text format)."""
     try:
-        reports = run_files(files, _options(rule_pairs), load_errata(errata) if errata else None)
+        reports = run_files(files, options(rule_pairs), load_errata(errata) if errata else None)
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     passed = failed = known = 0
@@ -182,28 +143,6 @@ def datc(files: tuple[str, ...], rule_pairs: tuple[str, ...], errata: str | None
         summary += f", {known} known errata"
     click.echo(summary)
     sys.exit(1 if failed else 0)
-
-
-@main.group("map")
-def map_group() -> None:
-    """Inspect and validate variant maps."""
-
-
-@map_group.command("check")
-@click.argument("variant")
-def map_check(variant: str) -> None:
-    """Validate VARIANT (a bundled name or a folder) and list every problem."""
-    problems = check_variant(variant)
-    for problem in problems:
-        click.echo(str(problem))
-    if problems:
-        raise click.ClickException(f"{len(problems)} problem(s) in {variant}")
-    var = load_variant(variant)
-    provinces = var.map.provinces.values()
-    scs = sum(1 for p in provinces if p.is_sc)
-    click.echo(f"{var.name}: OK — {len(var.map.provinces)} provinces, {scs} supply centres, "
-               f"{len(var.powers)} powers, {len(var.starting_units)} starting units"
-               + (" (map reconstructed; see the variant's notes)" if var.reconstructed else ""))
 
 
 @main.command()

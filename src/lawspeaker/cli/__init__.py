@@ -1,0 +1,28 @@
+"""The ``lawspeaker`` command line: one module per front-end concern.
+
+``lawspeaker adjudicate [ORDERS]``  adjudicate one phase from a text file (:mod:`.engine`)
+``lawspeaker datc FILE...``         run adjudicator test-case files (:mod:`.engine`)
+``lawspeaker variants``             list bundled variants (:mod:`.engine`)
+``lawspeaker map ...``              check (and draw) variant maps (:mod:`.maps`)
+``lawspeaker game ...``             run a kept game on the store (:mod:`.game`)
+
+Every command reports bad input as one ``Error:`` line and a non-zero exit,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import click
+
+__all__ = ["main"]
+
+
+@click.group()
+@click.version_option(package_name="lawspeaker")
+def main() -> None:
+    """Adjudicator and rules engine for DP-based Diplomacy variants."""
+
+
+from . import engine, maps  # noqa: E402  (the modules register their commands on main)
+
+__all__ += ["engine", "maps"]
