@@ -1,0 +1,146 @@
+"""The tables of the store, as SQLAlchemy 2 declarative models.
+
+One game is a row in ``games`` with its timeline of ``phases`` (the position at
+the start of each phase), the ``submissions`` players made in each phase (each
+post kept as written, line by line, every version on record), the
+``adjudications`` of each phase (results, Census events, neutral units'
+chosen orders, and apart from them the secret DP part), and a log of
+``events`` (who did what, when: GM actions the rulebooks name included).
+
+Nothing is ever deleted: a rollback marks phases and adjudications
+``undone_at`` and the GM processes again, so history is kept.
+JSON columns hold the engine's own serialised values (positions, orders).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+__all__ = ["AdjudicationRow", "Base", "EventRow", "GameRow", "LineRow", "PhaseRow",
+           "PlayerRow", "SubmissionRow", "now"]
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}  # noqa: RUF012 (SQLAlchemy reads it)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    variant: Mapped[str] = mapped_column(String(500))
+    """A bundled variant's name, or the folder of one."""
+    rules: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    """House rules: the options this game sets over the variant's defaults."""
+    dp_revealed: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    players: Mapped[list[PlayerRow]] = relationship(back_populates="game",
+                                                    order_by="PlayerRow.power")
+
+
+class PlayerRow(Base):
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("game_id", "power"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    power: Mapped[str] = mapped_column(String(100))
+    player: Mapped[str] = mapped_column(String(200))
+
+    game: Mapped[GameRow] = relationship(back_populates="players")
+
+
+class PhaseRow(Base):
+    __tablename__ = "phases"
+    __table_args__ = (Index("ix_phases_game_seq", "game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int]
+    """Order in the game's timeline (rows created later have higher numbers)."""
+    code: Mapped[str] = mapped_column(String(40))
+    """A short name for the phase, unique among the live phases: ``S1901M``."""
+    label: Mapped[str] = mapped_column(String(200))
+    position: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    undone_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class SubmissionRow(Base):
+    __tablename__ = "submissions"
+    __table_args__ = (Index("ix_submissions_phase_power", "phase_id", "power"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    phase_id: Mapped[int] = mapped_column(ForeignKey("phases.id"))
+    power: Mapped[str] = mapped_column(String(100))
+    author: Mapped[str] = mapped_column(String(200))
+    """Who submitted: ``gm`` or the power itself."""
+    text: Mapped[str] = mapped_column(Text)
+    """The post exactly as written."""
+    submitted_at: Mapped[datetime] = mapped_column(default=now)
+
+    lines: Mapped[list[LineRow]] = relationship(order_by="LineRow.number",
+                                                cascade="all, delete-orphan")
+
+
+class LineRow(Base):
+    """One line of a submission: an order, a DP allocation, or an unreadable line."""
+
+    __tablename__ = "submission_lines"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    submission_id: Mapped[int] = mapped_column(ForeignKey("submissions.id"))
+    number: Mapped[int]
+    text: Mapped[str] = mapped_column(Text)
+    kind: Mapped[str] = mapped_column(String(20))
+    """``order``, ``dp`` or ``unreadable``."""
+    status: Mapped[str] = mapped_column(String(20))
+    """``accepted``, ``illegal`` (kept: reported and the unit holds),
+    ``rejected`` (a DP allocation breaking a rule) or ``unreadable``."""
+    message: Mapped[str] = mapped_column(Text, default="")
+    slot: Mapped[str | None] = mapped_column(String(100), default=None)
+    """What a later line replaces: the unit (``A par``), ``heir asg``, ``dp par``."""
+    order: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    points: Mapped[int | None] = mapped_column(default=None)
+
+
+class AdjudicationRow(Base):
+    __tablename__ = "adjudications"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    phase_id: Mapped[int] = mapped_column(ForeignKey("phases.id"))
+    processed_at: Mapped[datetime] = mapped_column(default=now)
+    results: Mapped[list[Any]]
+    """Public: every order's result, neutral units' chosen orders included."""
+    events: Mapped[list[Any]]
+    """Public: what the Census did."""
+    secret: Mapped[dict[str, Any]]
+    """GM only: the allocations, per-unit DP tallies and rejections."""
+    undone_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    phase_id: Mapped[int | None] = mapped_column(ForeignKey("phases.id"), default=None)
+    at: Mapped[datetime] = mapped_column(default=now)
+    actor: Mapped[str] = mapped_column(String(200))
+    kind: Mapped[str] = mapped_column(String(40))
+    """``created``, ``player``, ``submitted``, ``processed``, ``undone``,
+    ``eliminate``, ``reveal-dp``, ``rule``."""
+    summary: Mapped[str] = mapped_column(Text)
+    """One public line; never secret (no DP, no unrevealed orders)."""
+    detail: Mapped[dict[str, Any]] = mapped_column(default=dict)
