@@ -227,7 +227,7 @@ class Names:
 
         dislodged = []
         for d in pos.dislodged.values():
-            opts = sorted(self.to_dip[o] for o in L.retreat_options(self.variant.map, pos, d))
+            opts = sorted(self.to_dip[o] for o in L.retreat_options(self.variant, pos, d))
             if opts:  # diplomacy disbands a unit with no retreat at once, lawspeaker later
                 dislodged.append(f"{unit(d.unit)} -> {' '.join(opts)}")
         return {
@@ -302,13 +302,13 @@ def _diff(dip: Mapping[str, Any], ls: Mapping[str, Any]) -> tuple[str, ...]:
 def _empty(variant: L.Variant, rules: L.Rules, pos: L.Position) -> str | None:
     """Why nothing can happen in ``pos``'s phase, or ``None`` if something can."""
     if pos.phase.kind is L.PhaseKind.RETREAT:
-        if any(L.retreat_options(variant.map, pos, d) for d in pos.dislodged.values()):
+        if any(L.retreat_options(variant, pos, d) for d in pos.dislodged.values()):
             return None
         return "no legal retreat for " + ", ".join(
             f"{d.unit.power} {d.unit}" for d in pos.dislodged.values())
     if pos.phase.kind is L.PhaseKind.MOVEMENT:
         return None
-    owed = {p: n for p, n in L.adjustment_counts(pos).items() if n}
+    owed = {p: n for p, n in L.adjustment_counts(variant, pos).items() if n}
     for power, n in owed.items():
         sites = (variant.powers[power].homes if rules.builds is L.BuildRule.HOME
                  else pos.centres_of(power))

@@ -134,7 +134,7 @@ def test_victory_counts_thralls_and_vassals_for_their_controllers(
     position = vassal_position(s9)
     position = position.replace(powers_in_play={
         **position.powers_in_play, "Thule": PowerState("thrall", ("Aesir",))})
-    counts = centre_counts(position, s9)
+    counts = centre_counts(s9, position)
     assert counts["Aesir"] == 2 + 1 + 1 and counts["Dokkalfar"] == 2 + 1
     assert counts["Jotnar"] == 2
 

@@ -190,7 +190,7 @@ def test_dislodged_stationary_unit_is_destroyed_and_its_bounce_space_is_no_retre
     after = step.position
     assert after.phase.kind is PhaseKind.RETREAT
     assert "kie" in after.standoffs  # hol's sortie bounced in empty Kiel
-    assert lawspeaker.retreat_options(variant.map, after, after.dislodged["bel"]) == []
+    assert lawspeaker.retreat_options(variant, after, after.dislodged["bel"]) == []
     retreat = adjudicate(variant, after, [])
     assert "bel" in retreat.position.units and retreat.position.units["bel"].power == "France"
     assert any(r.reason.startswith("Destroyed") for r in retreat.results)

@@ -192,7 +192,7 @@ def test_a_whole_year_1901_with_builds() -> None:
         "nwy": "England", "bel": "France", "por": "France", "spa": "France",
         "den": "Germany", "hol": "Germany", "swe": "Russia", "rum": "Russia",
         "bul": "Turkey", "ser": "Austria", "gre": "Austria", "tun": "Italy"}
-    assert lawspeaker.adjustment_counts(game.position) == {
+    assert lawspeaker.adjustment_counts(game.variant, game.position) == {
         "England": 1, "France": 3, "Germany": 2, "Russia": 2, "Turkey": 1, "Italy": 1,
         "Austria": 2}
 

@@ -143,7 +143,7 @@ def test_example_10_4_0_vassal_marriage_creates_vda_at_the_census(
     assert {Heir("Aesir", "per", True), Heir("Dokkalfar", "per", True)} <= set(after.heirs)
     assert any("vDA" in e and "Permyak" in e for e in result.events)
     # §3.2: the vassal's centre counts for both controllers' victory totals.
-    counts = lawspeaker.census.centre_counts(after, s9)
+    counts = lawspeaker.census.centre_counts(s9, after)
     assert counts["Aesir"] == 2 + 1 and counts["Dokkalfar"] == 2 + 1
     # §9.2: each controller gets 1 DP for the vassal.
     assert after.phase.kind is PhaseKind.ADJUSTMENT

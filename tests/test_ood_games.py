@@ -65,8 +65,8 @@ def test_a_random_ood_game_ends_as_the_rules_say(seed: int) -> None:
     variant = ood()
     final, _ = ood_game(seed)
     result = final.result or ""
-    alive = survivors(final, variant)
-    counts = centre_counts(final, variant)
+    alive = survivors(variant, final)
+    counts = centre_counts(variant, final)
     if result.startswith("Solo: ") and "last surviving" not in result:
         winner = result.removeprefix("Solo: ")
         assert counts[winner] >= 18 and all(n < counts[winner] for p, n in counts.items()

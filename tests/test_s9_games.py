@@ -74,8 +74,8 @@ def check_invariants(variant: lawspeaker.Variant, before: Position, position: Po
                 assert position.owners.get(prov) == unit.power, (prov, unit)
     if result.phase.kind is PhaseKind.ADJUSTMENT:
         # No major or vassal has more units than centres (S9 §3.2, §10.5)...
-        assert all(owed >= 0 for owed in adjustment_counts(position).values()), \
-            adjustment_counts(position)
+        assert all(owed >= 0 for owed in adjustment_counts(variant, position).values()), \
+            adjustment_counts(variant, position)
         # ... and each built where it may (§8.1, §8.2, §8.4).
         for prov, unit in position.units.items():
             if before.units.get(prov) != unit:
@@ -115,7 +115,7 @@ def check_build(variant: lawspeaker.Variant, before: Position, unit: Unit) -> No
 def check_heirs(variant: lawspeaker.Variant, before: Position, position: Position) -> None:
     """S9 Complete: heirs, thralls, vassals, eliminations and DP (§1.3, §3.4,
     §7.1, §9.2, §10)."""
-    alive = set(survivors(position, variant))
+    alive = set(survivors(variant, position))
     heirs = set(position.heirs)
     for heir in position.heirs:
         # Heirs are only in supply centres (§7.1), and only of surviving majors (§3.4).
@@ -203,8 +203,8 @@ def check_result(variant: lawspeaker.Variant, final: Position) -> None:
     the eleventh Census (§3.3)."""
     result = final.result
     assert result is not None
-    alive = survivors(final, variant)
-    counts = centre_counts(final, variant)
+    alive = survivors(variant, final)
+    counts = centre_counts(variant, final)
     best = max(counts.values())
     solo_by_count = best >= 16 and list(counts.values()).count(best) == 1
     if result.startswith("Solo: "):
@@ -254,7 +254,7 @@ def complete_game(seed: int) -> tuple[Position, tuple[tuple[str, int], ...]]:
         phase = game.position.phase
         if drop and phase.season == "Autumn" and phase.kind is PhaseKind.MOVEMENT \
                 and rng.random() < drop:
-            alive = [p for p in survivors(game.position, variant)
+            alive = [p for p in survivors(variant, game.position)
                      if p not in game.position.dropped]
             game.force_elimination(rng.choice(alive))  # S9 §3.4.2
         orders = random_orders(variant, game.position, rng)
@@ -318,7 +318,7 @@ def test_s9_basic_random_game_runs_eleven_cycles(seed: int) -> None:
         assert len(movements) == 2 * 11 + 1  # Spring and Autumn orders of every cycle, and the next
         assert final.phase.year == variant.first_year + 11  # no cycle cap in Basic
     else:
-        counts = centre_counts(final, variant)
+        counts = centre_counts(variant, final)
         winner = final.result.removeprefix("Solo: ")
         assert counts[winner] >= 16 and all(n < counts[winner] for p, n in counts.items()
                                             if p != winner)  # S9 §3.1

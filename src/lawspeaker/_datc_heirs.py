@@ -247,7 +247,7 @@ class HeirCaseMixin:
             listed = {(u.power, u.type, u.location) for u in expected_dislodged}
             dislodged_after = [
                 d.unit for d in after.dislodged.values()
-                if retreat_options(self.variant.map, after, d)
+                if retreat_options(self.variant, after, d)
                 or (d.unit.power, d.unit.type, d.unit.location) in listed]
             self.compare("dislodged units", expected_dislodged, dislodged_after)
         self.check_results(done.results, phase.kind)

@@ -50,7 +50,7 @@ class AdjustmentResult:
     heir_built: dict[str, int] | None = None
 
 
-def adjustment_counts(position: Position) -> dict[str, int]:
+def adjustment_counts(variant: Variant, position: Position) -> dict[str, int]:
     """Builds (positive) or removals (negative) owed by each power that
     orders its own adjustments: majors and vassals (S9 §10.5). Minors and
     thralls rebuild automatically (§8.4); a thrall's or vassal's centres and
@@ -104,7 +104,7 @@ def minor_rebuilds(variant: Variant, position: Position) -> list[Unit]:
 def resolve_adjustments(variant: Variant, position: Position, orders: Iterable[Order],
                         rules: Rules | None = None) -> AdjustmentResult:
     rules = rules or variant.rules
-    counts = adjustment_counts(position)
+    counts = adjustment_counts(variant, position)
     units = dict(position.units)
     results: list[OrderResult] = []
     used: dict[str, int] = {}

@@ -224,7 +224,7 @@ def _drop_empty_powers(position: Position) -> Position:
     return position.replace(powers_in_play=powers)
 
 
-def centre_counts(position: Position, variant: Variant) -> dict[str, int]:
+def centre_counts(variant: Variant, position: Position) -> dict[str, int]:
     """Centres per major power for victory: its own, its thralls' and its
     vassals' (a vassal's count for both controllers; S9 §3.2)."""
     counts = {name: 0 for name in variant.powers}
@@ -241,7 +241,7 @@ def centre_counts(position: Position, variant: Variant) -> dict[str, int]:
     return counts
 
 
-def survivors(position: Position, variant: Variant) -> list[str]:
+def survivors(variant: Variant, position: Position) -> list[str]:
     """Major powers still in the game: those owning a centre themselves (§1.3)."""
     owning = set(position.owners.values())
     return sorted(p for p in variant.powers if p in owning)
@@ -254,12 +254,12 @@ def victory(variant: Variant, position: Position, rules: Rules) -> str | None:
     with ``last_survivor_wins`` the only survivor wins and if none is left all
     lose (§3.4, second); after ``max_years`` the survivors draw (§3.3).
     """
-    counts = centre_counts(position, variant)
+    counts = centre_counts(variant, position)
     best = max(counts.values(), default=0)
     leaders = [p for p, n in counts.items() if n == best]
     if best >= rules.victory_centres and len(leaders) == 1:
         return f"Solo: {leaders[0]}"
-    alive = survivors(position, variant)
+    alive = survivors(variant, position)
     if rules.last_survivor_wins:
         if len(alive) == 1:
             return f"Solo: {alive[0]} (the last surviving player)"

@@ -243,7 +243,7 @@ class _Run(HeirCaseMixin):
             dislodged_after = [u for u, _ in moved.dislodged.values()]
             doomed = self.without_retreat(phase, moved.units, moved.dislodged, moved.standoffs)
         elif phase.kind is PhaseKind.RETREAT:
-            retreated = resolve_retreats(self.variant.map, position, orders)
+            retreated = resolve_retreats(self.variant, position, orders)
             results, after = retreated.results, list(retreated.units.values())
         else:
             adjusted = resolve_adjustments(self.variant, position, orders, self.rules)
@@ -276,7 +276,7 @@ class _Run(HeirCaseMixin):
                                     [Dislodged(u, frm) for u, frm in dislodged.values()],
                                     standoffs)
         return [d.unit for d in after.dislodged.values()
-                if not retreat_options(self.variant.map, after, d)]
+                if not retreat_options(self.variant, after, d)]
 
     def previous_moves(self, units: list[Unit], dislodged: list[Unit]
                        ) -> tuple[dict[str, str | None], set[str]]:

@@ -138,7 +138,7 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
             after = position.replace(heirs=wed.heirs, powers_in_play=wed.powers_in_play,
                                      marriages=wed.marriages)
     elif kind is PhaseKind.RETREAT:
-        retreated = resolve_retreats(variant.map, position, orders)
+        retreated = resolve_retreats(variant, position, orders)
         results, units = list(retreated.results), retreated.units
     elif kind is PhaseKind.ADJUSTMENT:
         adjusted = resolve_adjustments(variant, position, orders, rules)
@@ -191,8 +191,8 @@ def _advance(variant: Variant, position: Position, rules: Rules,
             if position.result:
                 return position
         if phase.kind is PhaseKind.ADJUSTMENT:
-            if any(adjustment_counts(position).values()) or minor_rebuilds(variant, position) \
-                    or heir_builds_possible(variant, position):
+            if any(adjustment_counts(variant, position).values()) \
+                    or minor_rebuilds(variant, position) or heir_builds_possible(variant, position):
                 return position
             continue
         if phase.kind is PhaseKind.MOVEMENT:

@@ -197,7 +197,7 @@ def _retreats(variant: Variant, position: Position, rng: random.Random) -> list[
     for _, dislodged in sorted(position.dislodged.items()):
         unit = dislodged.unit
         givers = _givers(position, unit.power, rng)
-        options = retreat_options(variant.map, position, dislodged)
+        options = retreat_options(variant, position, dislodged)
         for giver in givers:
             if options and rng.random() < 0.85:
                 orders.append(Retreat(giver, unit.type, unit.location, rng.choice(options)))
@@ -226,7 +226,7 @@ def _adjustments(variant: Variant, position: Position, rng: random.Random) -> li
     """Builds and removals for majors and vassals (S9 §8.2, §8.4, §10.5.2),
     and heir builds where allowed (§8.3)."""
     orders: list[Order] = []
-    for power, owed in sorted(adjustment_counts(position).items()):
+    for power, owed in sorted(adjustment_counts(variant, position).items()):
         for giver in _givers(position, power, rng):
             orders += _adjust(variant, position, power, owed, giver, rng)
     for power in heir_builds_possible(variant, position):

@@ -22,6 +22,7 @@ from .geography import GameMap, Terrain, UnitType
 from .legality import move_destination
 from .orders import Disband, Order, Retreat
 from .results import OrderResult, Outcome
+from .variants import Variant
 
 __all__ = ["RetreatResult", "resolve_retreats", "retreat_options"]
 
@@ -33,8 +34,9 @@ class RetreatResult:
     """Province -> unit after the retreats."""
 
 
-def retreat_options(game_map: GameMap, position: Position, dislodged: Dislodged) -> list[str]:
+def retreat_options(variant: Variant, position: Position, dislodged: Dislodged) -> list[str]:
     """Every location the dislodged unit may legally retreat to."""
+    game_map = variant.map
     unit = dislodged.unit
     if unit.stationary:
         return []
@@ -101,8 +103,9 @@ def _controller_preference(game_map: GameMap, position: Position, orders: list[O
     return kept, overridden
 
 
-def resolve_retreats(game_map: GameMap, position: Position,
+def resolve_retreats(variant: Variant, position: Position,
                      orders: Iterable[Order]) -> RetreatResult:
+    game_map = variant.map
     orders, results = _controller_preference(game_map, position, list(orders))
     chosen: dict[str, Order] = {}
     for order in orders:
