@@ -1,0 +1,27 @@
+"""Maps: the board, the orders and the results of any variant, as SVG and PNG.
+
+Drawn from the variant data alone (every province's ``xy`` in ``map.yaml``),
+so a new or corrected variant draws with no extra work::
+
+    import lawspeaker
+    from lawspeaker.render import draw
+
+    variant = lawspeaker.load_variant("standard")
+    position = lawspeaker.initial_position(variant)
+    step = lawspeaker.adjudicate(variant, position, orders)
+    draw(variant, position, results=step.results).save("spring.png")   # the orders and results
+    draw(variant, step.position).save("after.svg")                      # the position that results
+    draw(variant).save("adjacency.png")                                 # the bare map, §4.4 colours
+
+One module per concern: :mod:`.palette` (colours, sizes), :mod:`.geometry`
+(layout, labels, arrows), :mod:`.board` (the board layer), :mod:`.orders`
+(orders and results), :mod:`.legend`, :mod:`.png` (SVG to PNG) and
+:mod:`.drawing` (``draw`` and ``Drawing``). See docs/maps.md.
+"""
+
+from .drawing import Drawing, draw, layout_for
+from .orders import order_ids
+from .palette import STYLE, Style
+from .png import svg_to_png
+
+__all__ = ["STYLE", "Drawing", "Style", "draw", "layout_for", "order_ids", "svg_to_png"]

@@ -1,0 +1,146 @@
+"""``draw()``: a variant, a position and (optionally) orders or results in, a
+:class:`Drawing` out, as SVG text or PNG bytes.
+
+The drawing is a pure function of its inputs: nothing is read from the
+clock, the environment or a random source, and every collection is walked
+in sorted order, so the same input gives the same bytes (pictures can be
+tested, cached and diffed). It takes orders and results only, never DP
+allocations: what a viewer may see is decided before this is called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import drawsvg as dw
+
+from ..board import Position
+from ..orders import Order
+from ..results import OrderResult
+from ..variants import Variant, load_variant
+from .board import Paints, draw_centres, draw_heirs, draw_links, draw_provinces, draw_units
+from .geometry import Layout
+from .legend import draw_legend, draw_title, legend_height
+from .orders import draw_orders
+from .palette import FONT, STYLE, Style
+from .png import svg_to_png
+
+__all__ = ["Drawing", "draw", "layout_for"]
+
+LINK_MODES = ("full", "faint", "none")
+
+_LAYOUTS: dict[tuple[int, Style], tuple[object, Layout]] = {}
+
+
+def layout_for(variant: Variant, style: Style = STYLE) -> Layout:
+    """The variant's layout, computed once per map and style (label placement
+    is the costly part of a drawing)."""
+    key = (id(variant.map), style)
+    hit = _LAYOUTS.get(key)
+    if hit is None or hit[0] is not variant.map:
+        hit = (variant.map, Layout.build(variant.map, style))
+        if len(_LAYOUTS) > 32:
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = hit
+    return hit[1]
+
+
+class Drawing:
+    """A finished map. ``svg()`` is the text; ``png(scale)`` renders it."""
+
+    def __init__(self, svg: str, width: float, height: float) -> None:
+        self._svg = svg
+        self.width = width
+        self.height = height
+
+    def svg(self) -> str:
+        return self._svg
+
+    def png(self, scale: float = 1.0) -> bytes:
+        """PNG bytes, ``scale`` pixels per SVG unit (1.0: about 1300 to 2100
+        pixels wide, depending on the variant)."""
+        return svg_to_png(self._svg, scale)
+
+    def save(self, path: str | Path, scale: float = 1.0) -> Path:
+        """Write SVG or PNG, chosen by the file's suffix."""
+        path = Path(path)
+        if path.suffix.lower() == ".png":
+            path.write_bytes(self.png(scale))
+        else:
+            path.write_text(self._svg, encoding="utf-8")
+        return path
+
+    def _repr_svg_(self) -> str:  # shown inline in Jupyter
+        return self._svg
+
+
+def draw(variant: Variant | str, position: Position | None = None, *,
+         results: Iterable[OrderResult] | None = None,
+         orders: Iterable[Order] | None = None,
+         title: str | None = None,
+         subtitle: str | None = None,
+         links: str | None = None,
+         style: Style = STYLE) -> Drawing:
+    """Draw the board of ``variant``, the units of ``position`` and the
+    ``results`` of adjudicating that position (or, before adjudication, its
+    ``orders``).
+
+    Without a position, the bare map is drawn with every border coloured as
+    in the S9 adjacency diagram (§4.4); ``links`` (``full``, ``faint``,
+    ``none``) overrides that. ``title`` defaults to the variant's title and
+    the phase as the variant names it (``Spring Orders, Second Cycle (381 BCE)``).
+    """
+    var = load_variant(variant) if isinstance(variant, str) else variant
+    mode = links or ("full" if position is None else "faint")
+    if mode not in LINK_MODES:
+        raise ValueError(f"links must be one of {', '.join(LINK_MODES)}, not {mode!r}")
+    items: list[tuple[Order, OrderResult | None]]
+    if results is not None:
+        items = [(r.order, r) for r in results]
+        if orders is not None:
+            judged = {r_order for r_order, _ in items}
+            items += [(o, None) for o in orders if o not in judged]
+    else:
+        items = [(o, None) for o in orders or ()]
+    if items and position is None:
+        raise ValueError("orders and results are drawn on a position: pass one")
+    layout = layout_for(var, style)
+    bare = position is None
+    height = max(layout.height, legend_height(var, position, layout, bare))
+    width = layout.width + style.legend_width
+    canvas = dw.Drawing(round(width), round(height), id_prefix="ls")
+    canvas.append(dw.Rectangle(0, 0, round(width), round(height), fill=style.paper))
+    if title is None:
+        title = var.title + (f": {var.phase_label(position.phase)}" if position else "")
+    if subtitle is None:
+        subtitle = _subtitle(var, position, items, mode)
+    canvas.append(dw.Title(title))
+    paints = Paints(canvas)
+    layers = {name: dw.Group(id=name) for name in
+              ("links", "provinces", "centres", "units", "heirs", "orders", "legend")}
+    draw_links(layers["links"], var, layout, faint=mode == "faint") if mode != "none" else None
+    draw_provinces(layers["provinces"], var, layout, bare)
+    draw_centres(layers["centres"], var, position, layout, paints)
+    if position is not None:
+        draw_units(layers["units"], var, position, layout, paints)
+        draw_heirs(layers["heirs"], var, position, layout)
+        draw_orders(layers["orders"], var, position, layout, paints, items)
+    draw_legend(layers["legend"], var, position, layout, paints, bare)
+    draw_title(layers["legend"], layout, title, subtitle)
+    for group in layers.values():
+        canvas.append(group)
+    svg = canvas.as_svg()
+    svg = svg.replace("<svg ", f'<svg font-family="{FONT}" ', 1)
+    return Drawing(svg, round(width), round(height))
+
+
+def _subtitle(var: Variant, position: Position | None, items: list[tuple[Order, object]],
+              mode: str) -> str:
+    if position is None:
+        words = "Adjacency: army-only borders red, fleet-only blue, both purple"
+        return words + (" (reconstructed map)" if var.reconstructed else "")
+    if not items:
+        return "Position"
+    judged = any(result is not None for _, result in items)
+    return "Orders and results" if judged else "Orders (not yet adjudicated)"

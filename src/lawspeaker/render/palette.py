@@ -1,0 +1,151 @@
+"""Colours, sizes and fonts of a drawn map, and who is painted in which colour.
+
+Every power colour comes from the variant (``Power.colour``), so a new
+variant draws in its own colours with no change here. What this module adds
+is the S9 §1.1 convention for the powers that exist only in play: neutral
+minor powers are tan and marked with the Π rune (§4.0), a thrall is painted
+in its controller's colour, and a vassal carries both controllers' colours.
+Everything else (links, outcomes, paper) is a fixed, colour-blind-aware set
+chosen so that an order's fate reads at a glance on every variant's palette.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import Position
+from ..geography import normalise_name
+from ..variants import Variant
+
+__all__ = [
+    "FONT",
+    "LINK_COLOURS",
+    "MINOR_MARK",
+    "STYLE",
+    "TAN",
+    "Look",
+    "Style",
+    "ink_on",
+    "look_of",
+    "mix",
+    "slug",
+]
+
+FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+"""DejaVu first: it is what Debian's fonts-dejavu-core installs, so PNGs are
+rendered with the same glyphs on every developer's machine and in CI."""
+
+TAN = "#d2b48c"
+"""Neutral minor powers' units and centres (S9 §1.1, §4.0: 'tan-colored')."""
+
+MINOR_MARK = "Π"
+"""The rune S9 §4.0 puts on minor powers' units."""
+
+LINK_COLOURS = {"army": "#d62728", "fleet": "#1f63c6", "both": "#8e3fa8"}
+"""S9 §4.4: army-only links red, fleet-only links blue, links for both purple."""
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """Sizes in SVG user units (one unit is one pixel of a PNG at scale 1).
+
+    They are chosen for legibility at the default size: text no smaller than
+    11 px, tokens big enough for a two-letter power abbreviation.
+    """
+
+    node: float = 11.0
+    """Radius of a province's dot."""
+    token: float = 15.0
+    """Radius of a unit's token."""
+    min_spacing: float = 50.0
+    """The closest two provinces are drawn at least this far apart."""
+    median_spacing: float = 78.0
+    """...and a typical pair this far apart: this fixes each variant's scale."""
+    margin: float = 40.0
+    label_size: float = 11.5
+    token_text: float = 11.0
+    title_size: float = 22.0
+    legend_width: float = 290.0
+    legend_text: float = 13.0
+    paper: str = "#fbf8f1"
+    land: str = "#eadfc4"
+    sea: str = "#cfe2f3"
+    sea_edge: str = "#5b8fc7"
+    land_edge: str = "#8c7b5a"
+    impassable: str = "#7d7d7d"
+    ink: str = "#222222"
+    faint_link: str = "#b9b4aa"
+    succeeds: str = "#1a7f37"
+    fails: str = "#d1242f"
+    """Failed moves, cut supports, disrupted convoys, dislodged units."""
+    illegal: str = "#8a8a8a"
+    marriage: str = "#c2185b"
+
+
+STYLE = Style()
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How one power's units and centres are painted."""
+
+    fills: tuple[str, ...]
+    """One colour, or two for a vassal (giver, receiver)."""
+    mark: str
+    """Text on its tokens: empty for the unit's type letter (A, F), as on
+    every Diplomacy map, or the Π rune for minor and thrall units (S9 §4.0)."""
+    kind: str
+    """``major``, ``minor``, ``thrall``, ``vassal`` (or ``unknown``)."""
+
+
+def look_of(variant: Variant, position: Position | None, power: str) -> Look:
+    """The paint for ``power``'s units and centres (S9 §1.1).
+
+    A thrall is its controller's colour with the minor rune, so it is both
+    told apart from the controller's own units and seen to belong to it.
+    """
+    major = variant.powers.get(power)
+    if major is not None:
+        return Look((major.colour,), "", "major")
+    state = position.powers_in_play.get(power) if position is not None else None
+    if state is None:
+        return Look((TAN,), MINOR_MARK, "unknown")
+    colours = tuple(variant.powers[c].colour for c in state.controllers if c in variant.powers)
+    if state.kind == "thrall" and colours:
+        return Look(colours[:1], MINOR_MARK, "thrall")
+    if state.kind == "vassal" and colours:
+        return Look(colours[:2], "", "vassal")
+    return Look((TAN,), MINOR_MARK, state.kind)
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    text = colour.lstrip("#")
+    if len(text) == 3:
+        text = "".join(c * 2 for c in text)
+    return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
+
+
+def _luminance(colour: str) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in _rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` (WCAG contrast)."""
+    lum = _luminance(colour)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
+
+
+def mix(colour: str, other: str, share: float) -> str:
+    """``colour`` moved ``share`` of the way towards ``other`` (for tints)."""
+    a, b = _rgb(colour), _rgb(other)
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b, strict=True))
+
+
+def slug(text: str) -> str:
+    """A name as an XML id fragment: ``Golden Horde`` -> ``golden-horde``."""
+    return normalise_name(text).replace(" ", "-") or "x"
