@@ -15,3 +15,18 @@ def variant() -> lawspeaker.Variant:
 @pytest.fixture(scope="session")
 def game_map(variant: lawspeaker.Variant) -> lawspeaker.GameMap:
     return variant.map
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path):  # type: ignore[no-untyped-def]
+    """An empty store on SQLite, and on PostgreSQL when CI provides one."""
+    from store_fixtures import store_for
+
+    yield from store_for(request.param, tmp_path)
+
+
+@pytest.fixture
+def service(store):  # type: ignore[no-untyped-def]
+    from lawspeaker.service import GameService
+
+    return GameService(store)

@@ -1,0 +1,262 @@
+"""``lawspeaker game ...``: the commands a GM runs a kept game with.
+
+Every command works on the store (``--db`` or ``$LAWSPEAKER_DB``, else
+``lawspeaker.db`` here) through :class:`lawspeaker.service.GameService`; this
+module only reads arguments and prints. Whoever runs these commands holds
+the database, so acts as the GM; what a command prints for a power
+(``orders``, ``template``) is only that power's, as a player would see it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..export import FORMATS, format_record
+from ..service import GM, GameService, ServiceError
+from ..store import StoreError, open_store
+from ..variants import VariantError
+from . import main
+from ._common import options
+
+
+@contextmanager
+def _service(ctx: click.Context) -> Iterator[GameService]:
+    """The service on the chosen database; errors become one ``Error:`` line."""
+    try:
+        store = open_store(ctx.obj["db"])
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        yield GameService(store)
+    except (ServiceError, VariantError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        store.close()
+
+
+def _run(fn: Callable[[GameService], Any]) -> Any:
+    with _service(click.get_current_context()) as svc:
+        return fn(svc)
+
+
+@main.group("game")
+@click.option("--db", envvar="LAWSPEAKER_DB", metavar="PATH|URL",
+              help="The database: a file path or an SQLAlchemy URL "
+                   "(default: $LAWSPEAKER_DB, else lawspeaker.db here).")
+@click.pass_context
+def game_group(ctx: click.Context, db: str | None) -> None:
+    """Run kept games: orders, status, processing, history and results posts."""
+    ctx.ensure_object(dict)
+    ctx.obj["db"] = db
+
+
+@game_group.command("new")
+@click.argument("variant")
+@click.argument("name")
+@click.option("--rules", "rule_pairs", multiple=True, metavar="KEY=VALUE",
+              help="A house rule kept with the game, e.g. reveal_dp_at_end=yes.")
+@click.option("--player", "player_pairs", multiple=True, metavar="POWER=NAME",
+              help="Who plays a power (repeatable).")
+def new(variant: str, name: str, rule_pairs: tuple[str, ...],
+        player_pairs: tuple[str, ...]) -> None:
+    """Start a game of VARIANT called NAME."""
+    rules = options(rule_pairs)
+    players = options(player_pairs, "--player")
+    info = _run(lambda s: s.create_game(variant, name, rules, players))
+    click.echo(f"Created '{info.name}': {info.title}, {info.phase}.")
+    if info.rules:
+        click.echo("House rules: " + ", ".join(f"{k}={v}" for k, v in info.rules.items()))
+    click.echo(f"Next: lawspeaker game template {_q(name)} POWER, then "
+               f"lawspeaker game orders {_q(name)} POWER FILE")
+
+
+@game_group.command("list")
+def list_games() -> None:
+    """List the games in the database."""
+    games = _run(lambda s: s.list_games())
+    if not games:
+        click.echo("No games yet: lawspeaker game new VARIANT NAME")
+    for info in games:
+        state = info.result or info.phase
+        click.echo(f"{info.name}  ({info.title})  {state}")
+
+
+@game_group.command("show")
+@click.argument("name")
+def show(name: str) -> None:
+    """A game's variant, house rules, players and phase."""
+    info = _run(lambda s: s.game(name))
+    click.echo(f"{info.name}: {info.title}")
+    click.echo(f"Phase: {info.phase} ({info.phase_code})")
+    if info.result:
+        click.echo(f"Game over: {info.result}")
+    rules = ", ".join(f"{k}={v}" for k, v in info.rules.items()) or "none (variant defaults)"
+    click.echo(f"House rules: {rules}")
+    for power, player in info.players.items():
+        click.echo(f"  {power}: {player}")
+
+
+@game_group.command("player")
+@click.argument("name")
+@click.argument("power")
+@click.argument("player")
+def player(name: str, power: str, player: str) -> None:
+    """Record that PLAYER plays POWER (replacing a dropped player)."""
+    _run(lambda s: s.set_player(name, power, player))
+    click.echo(f"{power}: {player}")
+
+
+@game_group.command("orders")
+@click.argument("name")
+@click.argument("power")
+@click.argument("file", required=False, type=click.Path(allow_dash=True, dir_okay=False))
+def orders(name: str, power: str, file: str | None) -> None:
+    """Submit POWER's orders and DP allocations from FILE ('-' reads stdin).
+
+    Paste a forum or Discord post as it is. Each line is checked at once:
+    ok, illegal (kept; the unit will hold), unreadable (with the nearest
+    names), or rejected (a DP allocation breaking a rule). Without FILE, show
+    the power's standing orders. Exits non-zero when a line needs attention.
+    """
+    if file is None:
+        report = _run(lambda s: s.submissions(name, power, GM))
+    else:
+        data = sys.stdin.buffer.read() if file == "-" else _read(file)
+        report = _run(lambda s: s.submit(name, power, data, GM))
+    for line in report.lines:
+        click.echo(str(line))
+    click.echo(f"{report.power}, {report.phase}: standing orders")
+    for text in report.orders or ("(none)",):
+        click.echo(f"  {text}")
+    if report.allocations or report.dp_left is not None:
+        click.echo(f"DP allocations (secret; {report.dp_left} DP left):")
+        for text in report.allocations:
+            click.echo(f"  {text}")
+    if not report.ok:
+        raise SystemExit(1)
+
+
+@game_group.command("template")
+@click.argument("name")
+@click.argument("power")
+def template(name: str, power: str) -> None:
+    """POWER's units and what each may do, as a post to fill in."""
+    click.echo(_run(lambda s: s.template(name, power, GM)), nl=False)
+
+
+@game_group.command("status")
+@click.argument("name")
+def status(name: str) -> None:
+    """The phase and what it needs: centres, builds, DP, retreats, who is missing."""
+    st = _run(lambda s: s.status(name))
+    click.echo(f"{name}: {st.phase}")
+    if st.result:
+        click.echo(f"Game over: {st.result}")
+        return
+    count = "VP" if st.uses_vp else "counted"
+    click.echo(f"Victory: {st.victory_target} {'VP' if st.uses_vp else 'centres'}")
+    for p in st.powers:
+        parts = [f"{p.centres} centres"]
+        if st.uses_vp or p.count != p.centres:
+            parts.append(f"{p.count} {count}")
+        parts.append(f"{p.units} units")
+        if p.adjustment:
+            parts.append(f"{'builds' if p.adjustment > 0 else 'removes'} {abs(p.adjustment)}")
+        if p.dp is not None:
+            parts.append(f"{p.dp} DP")
+        click.echo(f"  {p.power:12} " + ", ".join(parts))
+    for title, rows in (("Heirs", st.heirs), ("Thralls", st.thralls), ("Vassals", st.vassals),
+                        ("Vassal marriages", st.marriages),
+                        ("Dropped (eliminated at the next Census)", st.dropped)):
+        if rows:
+            click.echo(f"{title}:")
+            for row in rows:
+                click.echo(f"  {row}")
+    for need in st.retreats:
+        where = ", ".join(need.options) if need.options else "nowhere: it must disband"
+        click.echo(f"Retreat: {need.power}'s {need.unit} may retreat to {where}")
+    for power in st.heir_builds:
+        click.echo(f"{power} may build an heir (S9 §8.3)")
+    click.echo("Submitted: " + (", ".join(st.submitted) or "nobody yet"))
+    click.echo("Waiting for: " + (", ".join(st.missing) or "nobody"))
+
+
+@game_group.command("process")
+@click.argument("name")
+def process(name: str) -> None:
+    """Adjudicate the current phase and print the results post."""
+    record = _run(lambda s: s.process(name))
+    click.echo(format_record(record, "text"), nl=False)
+
+
+@game_group.command("undo")
+@click.argument("name")
+@click.option("--to", "to", metavar="PHASE", help="Roll back to this phase (e.g. S1902M).")
+def undo(name: str, to: str | None) -> None:
+    """Roll back the last processed phase (or to --to PHASE); history is kept."""
+    label = _run(lambda s: s.undo(name, to))
+    click.echo(f"Rolled back to {label}; its orders stand again.")
+
+
+@game_group.command("history")
+@click.argument("name")
+def history(name: str) -> None:
+    """Everything that happened in the game, oldest first."""
+    for e in _run(lambda s: s.history(name)):
+        mark = " (undone)" if e.undone else ""
+        click.echo(f"{e.at:%Y-%m-%d %H:%M}  {e.actor:8} {e.summary}{mark}")
+
+
+@game_group.command("export")
+@click.argument("name")
+@click.option("--phase", metavar="PHASE", help="A processed phase (default: the last).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+              show_default=True)
+@click.option("--gm", is_flag=True, help="Add the secret DP section (never post it).")
+def export(name: str, phase: str | None, fmt: str, gm: bool) -> None:
+    """The results post for a phase, public information only (unless --gm)."""
+    click.echo(_run(lambda s: s.export(name, phase, fmt, gm=gm, actor=GM)), nl=False)
+
+
+@game_group.command("eliminate")
+@click.argument("name")
+@click.argument("power")
+def eliminate(name: str, power: str) -> None:
+    """GM: a dropped player's power is eliminated at the next Census (S9 §3.4.2)."""
+    _run(lambda s: s.force_elimination(name, power))
+    click.echo(f"{power} will undergo early elimination at the next Census.")
+
+
+@game_group.command("reveal-dp")
+@click.argument("name")
+def reveal_dp(name: str) -> None:
+    """GM: after the game, make every DP allocation public (S9 §9.0)."""
+    _run(lambda s: s.reveal_dp(name))
+    click.echo("DP allocations are now public in every export of this game.")
+
+
+@game_group.command("rule")
+@click.argument("name")
+@click.argument("pair", metavar="KEY=VALUE")
+def rule(name: str, pair: str) -> None:
+    """GM: change a house rule from the current phase on (recorded in the history)."""
+    (key, value), = options([pair], "KEY=VALUE").items()
+    _run(lambda s: s.set_rule(name, key, value))
+    click.echo(f"House rule {key}={value}")
+
+
+def _read(file: str) -> bytes:
+    try:
+        return Path(file).read_bytes()
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {file}: {exc.strerror}") from None
+
+
+def _q(name: str) -> str:
+    return f"'{name}'" if " " in name else name

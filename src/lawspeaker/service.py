@@ -1,0 +1,751 @@
+"""The game service: the one place that creates games, takes submissions,
+processes phases and decides who may see what.
+
+Every front end (the ``lawspeaker game`` commands, the web server, a bot's
+script) calls this module and nothing below it, so each rule of secrecy is
+written once. A caller says who it acts for with a :class:`Viewer`: the GM,
+a power's player, or the public. DP allocations and orders not yet
+adjudicated are seen only by their author and the GM (S9 §9.0: allocations
+stay secret "until the entire game has completed"); results, Census events,
+positions and who has submitted are public.
+
+Storage is :mod:`lawspeaker.store`. Each method is one transaction: processing
+a phase writes the adjudication and the next phase together or not at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from .board import PhaseKind, Position
+from .dp import Allocation, allocation_problem
+from .export import PhaseRecord, format_record
+from .game import Game
+from .notation import format_order
+from .orders import HeirOrder, Order
+from .phases import adjudicate, initial_position
+from .posts import PostError, read_post
+from .results import Outcome
+from .rules import Rules
+from .status import TurnStatus, turn_status
+from .store import Store
+from .store.codec import order_from_dict, order_to_dict, result_from_dict, result_to_dict
+from .store.models import (
+    AdjudicationRow,
+    EventRow,
+    GameRow,
+    LineRow,
+    PhaseRow,
+    PlayerRow,
+    SubmissionRow,
+    now,
+)
+from .variants import Variant, VariantError, load_variant
+
+__all__ = [
+    "GM",
+    "PUBLIC",
+    "Forbidden",
+    "GameInfo",
+    "GameService",
+    "HistoryEntry",
+    "LineReport",
+    "NotFound",
+    "ServiceError",
+    "SubmissionReport",
+    "Viewer",
+]
+
+
+class ServiceError(ValueError):
+    """A request the service refuses; the message says why, for the user."""
+
+
+class NotFound(ServiceError):
+    pass
+
+
+class Forbidden(ServiceError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is asking: the GM, one power's player, or anybody (``PUBLIC``)."""
+
+    power: str | None = None
+    gm: bool = False
+
+    @classmethod
+    def of(cls, power: str) -> Viewer:
+        return cls(power=power)
+
+    def may_act_for(self, power: str) -> bool:
+        return self.gm or self.power == power
+
+    def __str__(self) -> str:
+        return "gm" if self.gm else (self.power or "public")
+
+
+GM = Viewer(gm=True)
+PUBLIC = Viewer()
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str
+    variant: str
+    title: str
+    rules: dict[str, Any]
+    """House rules: the options this game changes from the variant's defaults."""
+    phase: str
+    phase_code: str
+    result: str | None
+    players: dict[str, str]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class LineReport:
+    number: int
+    text: str
+    status: str
+    """``accepted``, ``illegal`` (kept: reported at adjudication, the unit
+    holds), ``twice`` (a second order for one unit in one post, settled by the
+    rules option ``multiple_orders``), ``rejected`` (a DP allocation that
+    breaks a rule; not counted) or ``unreadable``."""
+    message: str = ""
+    canonical: str = ""
+    """The order as the adjudicator read it, in full names."""
+
+    def __str__(self) -> str:
+        what = self.canonical or self.text.strip()
+        if self.status == "accepted":
+            return f"line {self.number}: ok         {what}"
+        return f"line {self.number}: {self.status:10} {what}: {self.message}"
+
+
+@dataclass(frozen=True)
+class SubmissionReport:
+    power: str
+    phase: str
+    lines: tuple[LineReport, ...]
+    orders: tuple[str, ...] = ()
+    """The power's standing orders for this phase after the submission."""
+    allocations: tuple[str, ...] = ()
+    """The power's standing DP allocations (secret: author and GM only)."""
+    dp_left: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return all(line.status == "accepted" for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    at: datetime
+    actor: str
+    kind: str
+    summary: str
+    phase: str | None
+    undone: bool = False
+
+
+@dataclass
+class _Loaded:
+    """A game row with its variant, rules and current phase, in a session."""
+
+    row: GameRow
+    variant: Variant
+    rules: Rules
+    phase: PhaseRow
+    position: Position
+    phases: list[PhaseRow] = field(default_factory=list)
+    """The live timeline, oldest first."""
+
+
+def _code(position: Position) -> str:
+    phase = position.phase
+    return f"{phase.season[:1].upper()}{phase.year}{phase.kind.value[:1].upper()}"
+
+
+class GameService:
+    """Games on a store. Every method takes the game's name."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # --- games -------------------------------------------------------------------
+
+    def create_game(self, variant: str, name: str, rules: dict[str, str] | None = None,
+                    players: dict[str, str] | None = None, actor: Viewer = GM) -> GameInfo:
+        self._require_gm(actor)
+        name = name.strip()
+        if not name or len(name) > 100 or any(c in name for c in "\n\r\t"):
+            raise ServiceError("a game name is 1 to 100 characters on one line")
+        try:
+            var = load_variant(variant)
+        except VariantError as exc:
+            raise ServiceError(str(exc)) from None
+        rules = dict(rules or {})
+        self._rules(var, rules)
+        position = initial_position(var)
+        with self.store.transaction() as s:
+            if s.scalar(select(GameRow.id).where(GameRow.name == name)) is not None:
+                raise ServiceError(f"there is already a game named '{name}'")
+            where = var.name if _bundled(var) else str(var.path)
+            row = GameRow(name=name, variant=where, rules=rules)
+            s.add(row)
+            s.flush()
+            phase = self._add_phase(s, row, var, position, 1)
+            self._log(s, row, phase, actor, "created",
+                      f"{var.title} game '{name}' created"
+                      + (f" with house rules {_pairs(rules)}" if rules else ""))
+            for power, player in (players or {}).items():
+                self._set_player(s, row, var, power, player, actor)
+        return self.game(name)
+
+    def list_games(self) -> list[GameInfo]:
+        with self.store.transaction() as s:
+            names = s.scalars(select(GameRow.name).order_by(GameRow.name)).all()
+        return [self.game(n) for n in names]
+
+    def game(self, name: str) -> GameInfo:
+        with self.store.transaction() as s:
+            g = self._load(s, name)
+            return GameInfo(g.row.name, g.variant.name, g.variant.title, dict(g.row.rules),
+                            g.variant.phase_label(g.position.phase), g.phase.code,
+                            g.position.result, {p.power: p.player for p in g.row.players},
+                            g.row.created_at)
+
+    def variant_of(self, name: str) -> Variant:
+        with self.store.transaction() as s:
+            return self._load(s, name).variant
+
+    def set_player(self, name: str, power: str, player: str, actor: Viewer = GM) -> None:
+        self._require_gm(actor)
+        with self.store.transaction() as s:
+            g = self._load(s, name)
+            self._set_player(s, g.row, g.variant, power, player, actor)
+
+    def position(self, name: str, phase: str | None = None) -> Position:
+        """The position at the start of a phase (positions are public)."""
+        with self.store.transaction() as s:
+            g = self._load(s, name)
+            return Position.from_dict(self._find_phase(g, phase).position)
+
+    # --- submissions ---------------------------------------------------------------
+
+    def submit(self, name: str, power: str, text: str | bytes,
+               actor: Viewer = GM) -> SubmissionReport:
+        """Take a power's post of orders and DP allocations for the current phase.
+
+        Each line is checked at once and recorded with its status, the text
+        kept as written. A later order for the same unit replaces the earlier
+        one, a later allocation to the same unit replaces the earlier one
+        (in adjustment phases a post replaces the power's earlier list of
+        builds and removals); every version stays on record.
+        """
+        with self.store.transaction() as s:
+            g = self._load(s, name, lock=True)
+            power = self._power(g.variant, power)
+            if not actor.may_act_for(power):
+                raise Forbidden(f"{actor} may not submit orders for {power}")
+            if g.position.result:
+                raise ServiceError(f"the game is over ({g.position.result}): there is "
+                                   "nothing to order")
+            try:
+                lines = read_post(g.variant, text, g.position.phase.kind, power)
+            except PostError as exc:
+                raise ServiceError(str(exc)) from None
+            if not lines:
+                raise ServiceError("the post has no orders in it")
+            game = self._engine(g)
+            active = self._active(s, g)
+            mine = active.get(power, {})
+            rows: list[LineRow] = []
+            kind = g.position.phase.kind
+            for line in lines:
+                if line.error is not None:
+                    rows.append(LineRow(number=line.number, text=line.text, kind="unreadable",
+                                        status="unreadable", message=line.error))
+                elif line.power != power:
+                    rows.append(LineRow(number=line.number, text=line.text, kind="unreadable",
+                                        status="unreadable",
+                                        message=f"this line is for {line.power}: a post for "
+                                                f"{power} orders only {power}'s units"))
+                elif line.order is not None:
+                    rows.append(LineRow(number=line.number, text=line.text, kind="order",
+                                        status="accepted", slot=_slot(line.order, kind),
+                                        order=order_to_dict(line.order)))
+            standing = self._merge_orders(mine, _by_slot(rows, f"new.{g.phase.id}"), kind)
+            standing_orders = [order_from_dict(r.order or {})
+                               for rs in standing.values() for r in rs if r.kind == "order"]
+            problems = self._order_problems(g, game, standing_orders)
+            slots = [r.slot for r in rows if r.kind == "order" and r.slot]
+            for r in rows:
+                if r.kind == "order":
+                    problem = problems.get(_key(order_from_dict(r.order or {})))
+                    if problem:
+                        r.status, r.message = "illegal", problem
+                    elif slots.count(r.slot) > 1:
+                        r.status = "twice"
+                        r.message = (f"this unit has two orders in this post; by the rules "
+                                     f"(multiple_orders={g.rules.multiple_orders}) "
+                                     + ("it will hold (DATC 4.D.3)"
+                                        if g.rules.multiple_orders == "void"
+                                        else "the last one counts"))
+            kept = {slot: _allocation(rs[-1], power) for slot, rs in mine.items()
+                    if rs[-1].kind == "dp"}
+            for line in lines:
+                if line.allocation is None or line.power != power:
+                    continue
+                alloc = line.allocation
+                slot = f"dp {alloc.order.province}"
+                others = [a for k, a in kept.items() if k != slot]
+                problem = self._allocation_problem(g, alloc, standing_orders, others)
+                row = LineRow(number=line.number, text=line.text, kind="dp",
+                              status="rejected" if problem else "accepted",
+                              message=problem or "", slot=slot,
+                              order=order_to_dict(alloc.order), points=alloc.points)
+                rows.append(row)
+                if problem is None:
+                    kept[slot] = alloc
+            rows.sort(key=lambda r: r.number)
+            sub = SubmissionRow(game_id=g.row.id, phase_id=g.phase.id, power=power,
+                                author=str(actor), text=_text(text), lines=rows)
+            s.add(sub)
+            self._log(s, g.row, g.phase, actor, "submitted", f"{power} submitted orders")
+            s.flush()
+            return self._report(s, g, power, rows)
+
+    def submissions(self, name: str, power: str, actor: Viewer = GM) -> SubmissionReport:
+        """A power's standing orders and allocations this phase (author and GM)."""
+        with self.store.transaction() as s:
+            g = self._load(s, name)
+            power = self._power(g.variant, power)
+            if not actor.may_act_for(power):
+                raise Forbidden(f"{actor} may not see {power}'s orders before they are "
+                                "adjudicated")
+            return self._report(s, g, power, [])
+
+    def template(self, name: str, power: str, actor: Viewer = GM) -> str:
+        """The power's units and what each may do, as a post to fill in."""
+        from .templates import order_template
+
+        with self.store.transaction() as s:
+            g = self._load(s, name)
+            power = self._power(g.variant, power)
+            if not actor.may_act_for(power):
+                raise Forbidden(f"{actor} may not ask for {power}'s orders")
+            return order_template(g.variant, g.position, power, g.rules)
+
+    # --- what is due -------------------------------------------------------------------
+
+    def status(self, name: str) -> TurnStatus:
+        """The phase and what it needs; public, like the board itself."""
+        from dataclasses import replace
+
+        with self.store.transaction() as s:
+            g = self._load(s, name)
+            status = turn_status(g.variant, g.position, g.rules)
+            active = self._active(s, g)
+            submitted = tuple(p for p in sorted(active) if active[p])
+            return replace(status, submitted=submitted)
+
+    # --- processing ----------------------------------------------------------------------
+
+    def process(self, name: str, actor: Viewer = GM) -> PhaseRecord:
+        """Adjudicate the current phase with the standing orders and advance.
+
+        One transaction: the adjudication, the next phase and the log entry
+        are written together, or (on any error, or a crash) not at all.
+        """
+        self._require_gm(actor)
+        with self.store.transaction() as s:
+            g = self._load(s, name, lock=True)
+            if g.position.result:
+                raise ServiceError(f"the game is over ({g.position.result})")
+            active = self._active(s, g)
+            orders: list[Order] = []
+            allocations: list[Allocation] = []
+            for power, slots in sorted(active.items()):
+                for rows in slots.values():
+                    for row in rows:
+                        if row.kind == "order":
+                            orders.append(order_from_dict(row.order or {}))
+                        elif row.kind == "dp":
+                            allocations.append(_allocation(row, power))
+            try:
+                result = adjudicate(g.variant, g.position, orders, g.rules, allocations)
+            except ValueError as exc:
+                raise ServiceError(str(exc)) from None
+            secret: dict[str, Any] = {"allocations": [], "tallies": {}, "rejected": []}
+            if result.dp is not None:
+                secret["allocations"] = [_alloc_dict(a) for a in result.allocations]
+                secret["tallies"] = {prov: [[order_to_dict(o), n] for o, n in tally]
+                                     for prov, tally in result.dp.tallies.items()}
+                secret["rejected"] = [[_alloc_dict(a), why] for a, why in result.dp.rejected]
+            adjudication = AdjudicationRow(phase_id=g.phase.id,
+                                           results=[result_to_dict(r) for r in result.results],
+                                           events=list(result.events), secret=secret)
+            s.add(adjudication)
+            s.flush()
+            nxt = self._add_phase(s, g.row, g.variant, result.position, g.phase.seq + 1)
+            summary = f"{g.phase.label} processed; next: {nxt.label}"
+            if result.position.result:
+                summary = f"{g.phase.label} processed; game over: {result.position.result}"
+            self._log(s, g.row, g.phase, actor, "processed", summary,
+                      adjudication=adjudication.id)
+            s.flush()
+            g.phases.append(nxt)
+            return self._record(s, g, g.phase, secret_too=True)
+
+    def undo(self, name: str, to: str | None = None, actor: Viewer = GM) -> str:
+        """Roll back to an earlier phase (by default the one before the current
+        one); its orders stand again and the GM may process it again. The
+        rolled-back phases stay on record, marked undone."""
+        self._require_gm(actor)
+        with self.store.transaction() as s:
+            g = self._load(s, name, lock=True)
+            if len(g.phases) < 2:
+                raise ServiceError("nothing to undo: no phase has been processed")
+            target = g.phases[-2] if to is None else self._find_phase(g, to)
+            if target.id == g.phase.id:
+                raise ServiceError(f"{target.label} is the current phase")
+            stamp = now()
+            for phase in g.phases:
+                if phase.seq > target.seq:
+                    phase.undone_at = stamp
+            for adj in s.scalars(select(AdjudicationRow).where(
+                    AdjudicationRow.phase_id.in_([p.id for p in g.phases if p.seq >= target.seq]),
+                    AdjudicationRow.undone_at.is_(None))):
+                adj.undone_at = stamp
+            self._log(s, g.row, target, actor, "undone",
+                      f"rolled back from {g.phase.label} to {target.label}")
+            return target.label
+
+    # --- history and exports -------------------------------------------------------------
+
+    def history(self, name: str) -> list[HistoryEntry]:
+        """The public log: creation, submissions (who, not what), processing,
+        rollbacks and GM actions, oldest first."""
+        with self.store.transaction() as s:
+            g = self._load(s, name)
+            labels = {p.id: (p.label, p.undone_at) for p in s.scalars(
+                select(PhaseRow).where(PhaseRow.game_id == g.row.id))}
+            undone_adjudications = set(s.scalars(select(AdjudicationRow.id).join(
+                PhaseRow, AdjudicationRow.phase_id == PhaseRow.id).where(
+                PhaseRow.game_id == g.row.id, AdjudicationRow.undone_at.is_not(None))))
+            out = []
+            for e in s.scalars(select(EventRow).where(EventRow.game_id == g.row.id)
+                               .order_by(EventRow.id)):
+                label, undone = labels.get(e.phase_id or -1, (None, None))
+                if e.kind == "processed":  # undone when its adjudication was
+                    undone = e.detail.get("adjudication") in undone_adjudications or None
+                out.append(HistoryEntry(e.at, e.actor, e.kind, e.summary, label,
+                                        bool(undone) and e.kind != "undone"))
+            return out
+
+    def record(self, name: str, phase: str | None = None, actor: Viewer = PUBLIC
+               ) -> PhaseRecord:
+        """A processed phase as published: public always; the secret part
+        only for the GM, or for everybody once the GM revealed DP after the game."""
+        with self.store.transaction() as s:
+            g = self._load(s, name)
+            done = [p for p in g.phases if p.id != g.phase.id]
+            if not done:
+                raise ServiceError("no phase has been processed yet")
+            row = done[-1] if phase is None else self._find_phase(g, phase)
+            if row.id == g.phase.id:
+                raise ServiceError(f"{row.label} has not been processed yet")
+            return self._record(s, g, row, secret_too=actor.gm or g.row.dp_revealed)
+
+    def export(self, name: str, phase: str | None = None, fmt: str = "text",
+               gm: bool = False, actor: Viewer = PUBLIC) -> str:
+        """The results post: ``gm=True`` (the GM only) adds the secret part as
+        its own section, never mixed into the public text."""
+        if gm:
+            self._require_gm(actor)
+        record = self.record(name, phase, GM if gm else actor)
+        return format_record(record, fmt, secret=gm or record.revealed)
+
+    # --- GM actions the rulebooks name ------------------------------------------------------
+
+    def force_elimination(self, name: str, power: str, actor: Viewer = GM) -> None:
+        """A dropped player's power undergoes early elimination at the next
+        Census (S9 §3.4.2; OOD §3.3.2). Recorded in the history."""
+        self._require_gm(actor)
+        with self.store.transaction() as s:
+            g = self._load(s, name, lock=True)
+            game = self._engine(g)
+            try:
+                game.force_elimination(power)
+            except ValueError as exc:
+                raise ServiceError(str(exc)) from None
+            who = g.variant.power_named(power)
+            g.phase.position = game.position.to_dict()
+            self._log(s, g.row, g.phase, actor, "eliminate",
+                      f"GM: {who} dropped; eliminated at the next Census")
+
+    def reveal_dp(self, name: str, actor: Viewer = GM) -> None:
+        """After the game, the GM may reveal every DP allocation (S9 §9.0)."""
+        self._require_gm(actor)
+        with self.store.transaction() as s:
+            g = self._load(s, name, lock=True)
+            if not g.position.result:
+                raise ServiceError("DP allocations stay secret until the game has ended "
+                                   "(S9 §9.0)")
+            g.row.dp_revealed = True
+            self._log(s, g.row, g.phase, actor, "reveal-dp", "GM revealed the DP allocations")
+
+    def set_rule(self, name: str, key: str, value: str, actor: Viewer = GM) -> None:
+        """Change a house rule; it applies from the current phase on."""
+        self._require_gm(actor)
+        with self.store.transaction() as s:
+            g = self._load(s, name, lock=True)
+            rules = {**g.row.rules, key: value}
+            self._rules(g.variant, rules)
+            old = g.row.rules.get(key, "(variant default)")
+            g.row.rules = rules
+            self._log(s, g.row, g.phase, actor, "rule", f"house rule {key}: {old} -> {value}")
+
+    # --- internals ------------------------------------------------------------------------
+
+    @staticmethod
+    def _require_gm(actor: Viewer) -> None:
+        if not actor.gm:
+            raise Forbidden("only the GM may do that")
+
+    @staticmethod
+    def _rules(variant: Variant, rules: dict[str, Any]) -> Rules:
+        try:
+            return variant.rules.with_options(**rules)
+        except ValueError as exc:
+            raise ServiceError(str(exc)) from None
+
+    @staticmethod
+    def _power(variant: Variant, power: str) -> str:
+        try:
+            return variant.power_named(power, fuzzy=True)
+        except ValueError as exc:
+            raise ServiceError(str(exc)) from None
+
+    def _load(self, s: Session, name: str, lock: bool = False) -> _Loaded:
+        query = select(GameRow).where(GameRow.name == name)
+        if lock:
+            query = query.with_for_update()
+        row = s.scalar(query)
+        if row is None:
+            names = s.scalars(select(GameRow.name)).all()
+            import difflib
+
+            close = difflib.get_close_matches(name, names, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise NotFound(f"no game named '{name}'{hint}")
+        try:
+            variant = load_variant(row.variant)
+        except VariantError as exc:
+            raise ServiceError(f"game '{name}': its variant cannot be loaded: {exc}") from None
+        phases = list(s.scalars(select(PhaseRow).where(
+            PhaseRow.game_id == row.id, PhaseRow.undone_at.is_(None)).order_by(PhaseRow.seq)))
+        phase = phases[-1]
+        return _Loaded(row, variant, self._rules(variant, row.rules), phase,
+                       Position.from_dict(phase.position), phases)
+
+    def _engine(self, g: _Loaded) -> Game:
+        return Game(g.variant, g.rules, g.position)
+
+    @staticmethod
+    def _find_phase(g: _Loaded, wanted: str | None) -> PhaseRow:
+        if wanted is None:
+            return g.phase
+        text = wanted.strip().lower()
+        for phase in g.phases:
+            if text in (phase.code.lower(), phase.label.lower(), str(phase.seq)):
+                return phase
+        known = ", ".join(p.code for p in g.phases)
+        raise NotFound(f"no phase '{wanted}' in this game (phases: {known})")
+
+    @staticmethod
+    def _add_phase(s: Session, row: GameRow, variant: Variant, position: Position,
+                   seq: int) -> PhaseRow:
+        phase = PhaseRow(game_id=row.id, seq=seq, code=_code(position),
+                         label=variant.phase_label(position.phase),
+                         position=position.to_dict())
+        s.add(phase)
+        s.flush()
+        return phase
+
+    @staticmethod
+    def _log(s: Session, row: GameRow, phase: PhaseRow | None, actor: Viewer, kind: str,
+             summary: str, **detail: Any) -> None:
+        s.add(EventRow(game_id=row.id, phase_id=phase.id if phase else None, actor=str(actor),
+                       kind=kind, summary=summary, detail=detail))
+
+    def _set_player(self, s: Session, row: GameRow, variant: Variant, power: str,
+                    player: str, actor: Viewer) -> None:
+        power = self._power(variant, power)
+        player = player.strip()
+        if not player or len(player) > 200:
+            raise ServiceError("a player's name is 1 to 200 characters")
+        existing = s.scalar(select(PlayerRow).where(PlayerRow.game_id == row.id,
+                                                    PlayerRow.power == power))
+        if existing is None:
+            s.add(PlayerRow(game_id=row.id, power=power, player=player))
+        else:
+            existing.player = player
+        try:
+            s.flush()
+        except IntegrityError:  # pragma: no cover - two GMs at once
+            raise ServiceError(f"{power} was assigned at the same time; try again") from None
+        self._log(s, row, None, actor, "player", f"{power} is played by {player}")
+
+    def _active(self, s: Session, g: _Loaded) -> dict[str, dict[str, list[LineRow]]]:
+        """Each power's standing lines this phase, by slot (a unit, an heir,
+        DP for a unit): the lines of the latest post that filled the slot."""
+        kind = g.position.phase.kind
+        out: dict[str, dict[str, list[LineRow]]] = {}
+        subs = s.scalars(select(SubmissionRow).where(SubmissionRow.phase_id == g.phase.id)
+                         .order_by(SubmissionRow.id))
+        for sub in subs:
+            mine = out.setdefault(sub.power, {})
+            merged = self._merge_orders(mine, _by_slot(sub.lines, str(sub.id)), kind)
+            mine.clear()
+            mine.update(merged)
+        return {p: slots for p, slots in out.items() if slots}
+
+    @staticmethod
+    def _merge_orders(standing: dict[str, list[LineRow]], new: dict[str, list[LineRow]],
+                      kind: PhaseKind) -> dict[str, list[LineRow]]:
+        """A later post's lines replace the earlier ones for the same slot.
+        Two orders for one unit in one post both stand, and the rules option
+        ``multiple_orders`` settles them at adjudication (DATC 4.D.3)."""
+        if kind is PhaseKind.ADJUSTMENT and any(rs[0].kind == "order" for rs in new.values()):
+            # Builds and removals are one list: a new post replaces the old one.
+            kept = {k: rs for k, rs in standing.items() if rs[0].kind != "order"}
+        else:
+            kept = dict(standing)
+        kept.update(new)
+        return kept
+
+    def _order_problems(self, g: _Loaded, game: Game, orders: Iterable[Order]
+                        ) -> dict[tuple[Any, ...], str]:
+        """Why each order would be illegal, as the adjudicator itself says:
+        the orders are adjudicated on their own and the illegal ones noted."""
+        orders = list(orders)
+        problems: dict[tuple[Any, ...], str] = {}
+        if g.position.phase.kind is PhaseKind.MOVEMENT:
+            for order in orders:
+                problem = game.problem(order)
+                if problem:
+                    problems[_key(order)] = problem
+            return problems
+        for r in adjudicate(g.variant, g.position, orders, g.rules).results:
+            if r.outcome is Outcome.ILLEGAL and not r.implicit:
+                problems[_key(r.order)] = r.reason.removeprefix("Illegal: ")
+        return problems
+
+    @staticmethod
+    def _allocation_problem(g: _Loaded, allocation: Allocation, orders: list[Order],
+                            others: list[Allocation]) -> str | None:
+        if not g.variant.uses("diplomacy_points"):
+            return f"{g.variant.title} has no Diplomacy Points"
+        if g.position.phase.kind is not PhaseKind.MOVEMENT:
+            return "DP are allocated only in orders phases"
+        return allocation_problem(g.variant, g.position, allocation, orders, others)
+
+    def _report(self, s: Session, g: _Loaded, power: str, rows: list[LineRow]
+                ) -> SubmissionReport:
+        mine = [r for rs in self._active(s, g).get(power, {}).values() for r in rs]
+        game_map = g.variant.map
+        lines = tuple(LineReport(r.number, r.text, r.status, r.message,
+                                 _canonical(r, game_map)) for r in rows)
+        orders = tuple(_canonical(r, game_map) + (f"  (illegal: {r.message})"
+                                                  if r.status == "illegal" else "")
+                       for r in mine if r.kind == "order")
+        allocations = tuple(_canonical(r, game_map) for r in mine if r.kind == "dp")
+        dp_left = None
+        if g.variant.uses("diplomacy_points") and g.position.phase.kind is PhaseKind.MOVEMENT:
+            from .dp import allotment
+
+            spent = sum(r.points or 0 for r in mine if r.kind == "dp")
+            dp_left = allotment(g.variant, g.position, power) - spent
+        return SubmissionReport(power, g.phase.label, lines, orders, allocations, dp_left)
+
+    def _record(self, s: Session, g: _Loaded, phase: PhaseRow, secret_too: bool
+                ) -> PhaseRecord:
+        adj = s.scalar(select(AdjudicationRow).where(AdjudicationRow.phase_id == phase.id,
+                                                     AdjudicationRow.undone_at.is_(None)))
+        if adj is None:
+            raise ServiceError(f"{phase.label} has not been processed")
+        following = next(p for p in g.phases if p.seq > phase.seq)
+        before = Position.from_dict(phase.position)
+        after = Position.from_dict(following.position)
+        secret = adj.secret if secret_too else None
+        return PhaseRecord.build(g.variant, g.rules, before, after,
+                                 [result_from_dict(r) for r in adj.results],
+                                 tuple(adj.events), secret,
+                                 revealed=g.row.dp_revealed, game=g.row.name,
+                                 status=turn_status(g.variant, after, g.rules))
+
+
+def _bundled(variant: Variant) -> bool:
+    from .variants import VARIANTS_DIR
+
+    return variant.path is not None and variant.path.parent == VARIANTS_DIR
+
+
+def _slot(order: Order, kind: PhaseKind) -> str | None:
+    if kind is PhaseKind.ADJUSTMENT:
+        return None
+    if isinstance(order, HeirOrder):
+        return f"heir {order.province}"  # an heir shares its centre with a unit
+    return f"unit {order.province}" if order.province else None
+
+
+def _key(order: Order) -> tuple[Any, ...]:
+    return (type(order).__name__, str(order), order.power)
+
+
+def _by_slot(rows: Iterable[LineRow], tag: str) -> dict[str, list[LineRow]]:
+    """Standing lines of one post by slot; unreadable and rejected lines stand for nothing."""
+    out: dict[str, list[LineRow]] = {}
+    for r in rows:
+        if r.kind == "order" or (r.kind == "dp" and r.status == "accepted"):
+            out.setdefault(r.slot or f"#{tag}.{r.number}", []).append(r)
+    return out
+
+
+def _allocation(row: LineRow, power: str) -> Allocation:
+    return Allocation(power, int(row.points or 0), order_from_dict(row.order or {}))
+
+
+def _alloc_dict(a: Allocation) -> dict[str, Any]:
+    return {"power": a.power, "points": a.points, "order": order_to_dict(a.order)}
+
+
+def _canonical(row: LineRow, game_map: Any) -> str:
+    if row.order is None:
+        return ""
+    text = format_order(order_from_dict(row.order), game_map, long=True)
+    return f"{row.points} DP to {text}" if row.kind == "dp" else text
+
+
+def _text(text: str | bytes) -> str:
+    if isinstance(text, bytes):
+        from .posts import decode_post
+
+        return decode_post(text)
+    return text
+
+
+def _pairs(rules: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sorted(rules.items()))

@@ -1,0 +1,165 @@
+"""The turn's numbers at a glance: what a GM counts by hand before each phase.
+
+:func:`turn_status` reads a position and returns everything a phase needs:
+supply-centre counts (and VP where centres are worth different amounts), the
+builds and removals owed, each power's DP allotment, where each dislodged
+unit may retreat, heirs, thralls and vassals, and who must send orders. It is
+a pure function of public information; the service adds who has submitted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .adjustments import adjustment_counts, heir_builds_possible
+from .board import PhaseKind, Position
+from .census import centre_counts
+from .dp import allotment
+from .retreats import retreat_options
+from .rules import Rules
+from .variants import Variant
+
+__all__ = ["PowerLine", "RetreatNeed", "TurnStatus", "expected_powers", "turn_status"]
+
+
+@dataclass(frozen=True, slots=True)
+class PowerLine:
+    power: str
+    centres: int
+    """Centres the power owns itself."""
+    count: int
+    """What counts for victory: its own centres' value plus its thralls' and
+    vassals' (S9 §3.2), or VP where centres differ."""
+    units: int
+    adjustment: int | None = None
+    """In adjustment phases: builds owed (positive) or removals (negative)."""
+    dp: int | None = None
+    """In orders phases of DP variants: the DP allotment (S9 §9.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatNeed:
+    power: str
+    unit: str
+    """The unit as players name it: ``F North Sea``."""
+    options: tuple[str, ...]
+    """Where it may retreat (names); empty: it must disband."""
+
+
+@dataclass(frozen=True)
+class TurnStatus:
+    phase: str
+    """The phase as the variant names it: ``Spring Orders, Second Cycle (381 BCE)``."""
+    kind: PhaseKind
+    result: str | None
+    powers: tuple[PowerLine, ...]
+    victory_target: int
+    uses_vp: bool
+    """Centres are worth different amounts (the count is in VP)."""
+    retreats: tuple[RetreatNeed, ...] = ()
+    heir_builds: tuple[str, ...] = ()
+    heirs: tuple[str, ...] = ()
+    thralls: tuple[str, ...] = ()
+    vassals: tuple[str, ...] = ()
+    marriages: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+    expected: tuple[str, ...] = ()
+    """Major powers with something to order this phase."""
+    submitted: tuple[str, ...] = ()
+    """Powers that have sent orders (filled in by the service)."""
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        return tuple(p for p in self.expected if p not in self.submitted)
+
+
+def expected_powers(variant: Variant, position: Position) -> list[str]:
+    """The major powers that have something to order in this phase."""
+    if position.result:
+        return []
+    kind = position.phase.kind
+    majors = sorted(variant.powers)
+    if kind is PhaseKind.MOVEMENT:
+        return [p for p in majors if p not in position.dropped and (
+            position.units_of(p) or position.unmarried_heir(p)
+            or (variant.uses("diplomacy_points") and allotment(variant, position, p)))]
+    if kind is PhaseKind.RETREAT:
+        owners = set()
+        for d in position.dislodged.values():
+            if d.unit.stationary:
+                continue
+            owners |= _orderers(position, d.unit.power)
+        return [p for p in majors if p in owners]
+    if kind is PhaseKind.ADJUSTMENT:
+        owners = set(heir_builds_possible(variant, position))
+        for power, owed in adjustment_counts(variant, position).items():
+            if owed:
+                owners |= _orderers(position, power)
+        return [p for p in majors if p in owners]
+    return []
+
+
+def _orderers(position: Position, power: str) -> set[str]:
+    """Who orders this power's retreats and adjustments: itself, or a
+    vassal's controllers (S9 §10.5.2)."""
+    controllers = position.controllers_of(power)
+    return set(controllers) if position.kind_of(power) == "vassal" else {power}
+
+
+def turn_status(variant: Variant, position: Position, rules: Rules | None = None) -> TurnStatus:
+    game_map = variant.map
+    kind = position.phase.kind
+    values = {p.sc_value for p in game_map.provinces.values() if p.is_sc}
+    uses_vp = len(values) > 1
+    counts = centre_counts(variant, position)
+    owed = adjustment_counts(variant, position) if kind is PhaseKind.ADJUSTMENT else {}
+    dp_phase = variant.uses("diplomacy_points") and kind is PhaseKind.MOVEMENT
+    lines = []
+    for power in sorted(variant.powers):
+        lines.append(PowerLine(
+            power, len(position.centres_of(power)), counts.get(power, 0),
+            len(position.units_of(power)),
+            owed.get(power) if kind is PhaseKind.ADJUSTMENT else None,
+            allotment(variant, position, power) if dp_phase else None))
+    for name, state in sorted(position.powers_in_play.items()):
+        if state.kind == "vassal" and kind is PhaseKind.ADJUSTMENT:
+            lines.append(PowerLine(name, len(position.centres_of(name)),
+                                   len(position.centres_of(name)),
+                                   len(position.units_of(name)), owed.get(name)))
+    retreats = []
+    for _, d in sorted(position.dislodged.items()):
+        if d.unit.stationary:
+            continue
+        options = tuple(game_map.name_of(loc)
+                        for loc in retreat_options(variant, position, d))
+        retreats.append(RetreatNeed(d.unit.power, _unit_name(variant, d.unit.type.value,
+                                                               d.unit.location), options))
+    return TurnStatus(
+        phase=variant.phase_label(position.phase),
+        kind=kind,
+        result=position.result,
+        powers=tuple(lines),
+        victory_target=(rules or variant.rules).victory_centres,
+        uses_vp=uses_vp,
+        retreats=tuple(retreats),
+        heir_builds=tuple(heir_builds_possible(variant, position))
+        if kind is PhaseKind.ADJUSTMENT else (),
+        heirs=tuple(f"{h.power}: heir {'married in' if h.married else 'in'} "
+                    f"{game_map.name_of(h.location)}" for h in position.heirs),
+        thralls=tuple(f"{name}: thrall of {', '.join(s.controllers)}"
+                      for name, s in sorted(position.powers_in_play.items())
+                      if s.kind == "thrall"),
+        vassals=tuple(f"{name}: vassal of {' and '.join(s.controllers)}"
+                      + (f", capital {game_map.name_of(s.capital)}" if s.capital else "")
+                      for name, s in sorted(position.powers_in_play.items())
+                      if s.kind == "vassal"),
+        marriages=tuple(f"{m.giver} (dowry giver) and {m.receiver} at "
+                        f"{game_map.name_of(m.location)}, completed at the Census"
+                        for m in position.marriages),
+        dropped=tuple(sorted(position.dropped)),
+        expected=tuple(expected_powers(variant, position)),
+    )
+
+
+def _unit_name(variant: Variant, letter: str, location: str) -> str:
+    return f"{letter} {variant.map.name_of(location)}"

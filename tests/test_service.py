@@ -1,0 +1,281 @@
+"""The game service, as a GM and players use it: create a game, take posts,
+process, roll back, publish; and secrecy on every path."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from lawspeaker.service import GM, PUBLIC, Forbidden, GameService, NotFound, ServiceError, Viewer
+from lawspeaker.store.models import SubmissionRow
+
+ENGLAND = """England:
+F Lon - Nth
+F Edi - Nrg
+A Lvp - Yor
+"""
+
+
+def test_a_new_game_starts_at_the_variants_first_phase(service: GameService) -> None:
+    info = service.create_game("standard", "Friday game", {"victory_centres": "17"},
+                               {"England": "alice"})
+    assert info.phase == "Spring 1901 Movement"
+    assert info.phase_code == "S1901M"
+    assert info.rules == {"victory_centres": "17"}
+    assert info.players == {"England": "alice"}
+    assert [g.name for g in service.list_games()] == ["Friday game"]
+    assert service.status("Friday game").victory_target == 17
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("standard", "g", {"victory_centres": "lots"}), "invalid literal"),
+    (("standard", "g", {"no_such_rule": "1"}), "unknown rules option"),
+    (("nonesuch", "g", None), "no such variant"),
+    (("standard", "  ", None), "1 to 100 characters"),
+])
+def test_bad_new_games_are_refused_with_the_reason(service: GameService, args: tuple,
+                                                   message: str) -> None:
+    with pytest.raises(ServiceError, match=message):
+        service.create_game(*args)
+    assert service.list_games() == []
+
+
+def test_a_second_game_of_the_same_name_is_refused(service: GameService) -> None:
+    service.create_game("standard", "g")
+    with pytest.raises(ServiceError, match="already a game named 'g'"):
+        service.create_game("ood", "g")
+
+
+def test_an_unknown_game_suggests_the_nearest_name(service: GameService) -> None:
+    service.create_game("standard", "Friday game")
+    with pytest.raises(NotFound, match="did you mean 'Friday game'"):
+        service.status("Friday gmae")
+
+
+def test_each_line_is_reported_and_illegal_orders_are_kept(service: GameService) -> None:
+    service.create_game("standard", "g")
+    report = service.submit("g", "England", "F Lon - Nth\nF Edi - Mun\nA Lvp - Xyz\n")
+    assert [line.status for line in report.lines] == ["accepted", "illegal", "unreadable"]
+    assert "Munich" in report.lines[1].message
+    assert "Xyz" in report.lines[2].message
+    assert report.orders == ("F London - North Sea",
+                             "F Edinburgh - Munich  (illegal: a fleet in Edinburgh cannot "
+                             "reach Munich)")
+    assert not report.ok
+
+
+def test_a_resubmission_replaces_the_orders_for_the_same_units(service: GameService,
+                                                               store) -> None:
+    service.create_game("standard", "g")
+    service.submit("g", "England", ENGLAND)
+    report = service.submit("g", "England", "A Lvp - Wal")
+    assert sorted(report.orders) == ["A Liverpool - Wales", "F Edinburgh - Norwegian Sea",
+                                     "F London - North Sea"]
+    with store.transaction() as s:  # every version stays on record
+        posts = s.scalars(select(SubmissionRow.text).order_by(SubmissionRow.id)).all()
+    assert posts == [ENGLAND, "A Lvp - Wal"]
+
+
+def test_two_orders_for_one_unit_in_one_post_follow_the_rules_option(
+        service: GameService) -> None:
+    service.create_game("standard", "g")
+    report = service.submit("g", "France", "A Par - Bur\nA Par - Pic\n")
+    assert [line.status for line in report.lines] == ["twice", "twice"]
+    service.process("g")
+    record = service.record("g")
+    (france,) = [lines for power, lines in record.orders if power == "France"][:1]
+    moves = [line for line in france if line.order.startswith("A Paris -")]
+    assert [line.outcome for line in moves] == ["illegal", "illegal"]
+    assert all("conflicting orders" in line.reason for line in moves)
+    assert service.position("g").units["par"].power == "France"  # DATC 4.D.3: it held
+
+
+def test_orders_for_another_power_are_refused_to_a_player(service: GameService) -> None:
+    service.create_game("standard", "g")
+    with pytest.raises(Forbidden):
+        service.submit("g", "England", ENGLAND, actor=Viewer.of("France"))
+    report = service.submit("g", "France", "England: F Lon - Nth\nA Par - Bur",
+                            actor=Viewer.of("France"))
+    assert report.lines[0].status == "unreadable"
+    assert "for England" in report.lines[0].message
+    assert report.orders == ("A Paris - Burgundy",)
+
+
+def test_processing_adjudicates_the_standing_orders_and_advances(service: GameService
+                                                                 ) -> None:
+    service.create_game("standard", "g")
+    service.submit("g", "England", ENGLAND)
+    service.submit("g", "France", "A Par - Bur\nA Mar - Bur")
+    assert service.status("g").submitted == ("England", "France")
+    record = service.process("g")
+    assert record.phase == "Spring 1901 Movement"
+    france = dict(record.orders)["France"]
+    assert {line.reason for line in france if "Burgundy" in line.order} == {"Bounced 1v1"}
+    position = service.position("g")
+    assert position.units["nth"].power == "England"
+    status = service.status("g")
+    assert status.phase == "Fall 1901 Movement"
+    assert status.submitted == ()
+
+
+def test_undo_brings_the_orders_back_and_the_same_result_again(service: GameService) -> None:
+    service.create_game("standard", "g")
+    service.submit("g", "England", ENGLAND)
+    service.process("g")
+    first = service.export("g")
+    assert service.undo("g") == "Spring 1901 Movement"
+    assert service.status("g").submitted == ("England",)
+    assert service.submissions("g", "England").orders  # the orders stand again
+    service.process("g")
+    assert service.export("g") == first
+    history = service.history("g")
+    assert [e.kind for e in history].count("processed") == 2
+    assert any(e.undone for e in history if e.kind == "processed")
+
+
+def test_undo_to_a_named_earlier_phase(service: GameService) -> None:
+    service.create_game("standard", "g")
+    service.process("g")
+    service.process("g")
+    assert service.game("g").phase_code == "S1902M"
+    assert service.undo("g", to="S1901M") == "Spring 1901 Movement"
+    assert service.game("g").phase_code == "S1901M"
+    service.process("g")
+    with pytest.raises(NotFound, match="no phase 'W1950A'"):
+        service.undo("g", to="W1950A")
+
+
+def test_nothing_to_undo_at_the_start(service: GameService) -> None:
+    service.create_game("standard", "g")
+    with pytest.raises(ServiceError, match="nothing to undo"):
+        service.undo("g")
+
+
+def test_in_adjustments_a_new_post_replaces_the_whole_list(service: GameService) -> None:
+    service.create_game("standard", "g")
+    service.submit("g", "England", ENGLAND)
+    service.process("g")
+    service.submit("g", "England", "F Nth C A Yor - Nwy\nA Yor - Nwy")
+    service.process("g")
+    assert service.status("g").phase == "Winter 1901 Adjustment"
+    service.submit("g", "England", "Build F Lon\nBuild A Edi")
+    report = service.submit("g", "England", "Build A Lon")
+    assert report.orders == ("Build A London",)
+
+
+# --- Diplomacy Points and secrecy -----------------------------------------------
+
+
+def test_dp_resubmitted_for_a_unit_replaces_the_earlier_allocation(service: GameService
+                                                                   ) -> None:
+    service.create_game("s9-complete", "saga")
+    first = service.submit("saga", "Aesir", "2 DP to F Permyak - Ylg")
+    assert first.dp_left == 0
+    second = service.submit("saga", "Aesir", "2 DP to F Permyak H")
+    assert [line.status for line in second.lines] == ["accepted"]
+    assert second.allocations == ("2 DP to F Permyak H",)
+    assert second.dp_left == 0
+
+
+def test_an_allocation_over_the_allotment_is_rejected_and_not_counted(service: GameService
+                                                                      ) -> None:
+    service.create_game("s9-complete", "saga")
+    report = service.submit("saga", "Aesir", "1 DP to F Permyak H\n2 DP to F Marzanna H")
+    assert report.lines[1].status == "rejected"
+    assert "S9 §9.2" in report.lines[1].message
+    assert report.allocations == ("1 DP to F Permyak H",)
+
+
+def test_allocations_are_seen_only_by_their_author_and_the_gm(service: GameService) -> None:
+    service.create_game("s9-complete", "saga")
+    service.submit("saga", "Aesir", "Heir Asg Marry Per\n2 DP to F Per Marry Heir Aesir",
+                   actor=Viewer.of("Aesir"))
+    assert service.submissions("saga", "Aesir", Viewer.of("Aesir")).allocations
+    with pytest.raises(Forbidden):
+        service.submissions("saga", "Aesir", Viewer.of("Vanir"))
+    with pytest.raises(Forbidden):
+        service.submissions("saga", "Aesir", PUBLIC)
+    service.process("saga")
+    public = service.export("saga")
+    assert "DP" not in public.replace("(orders chosen by DP)", "")
+    assert "F Permyak Marry Heir Asgard" in public  # the chosen order is public (S9 §9.0)
+    gm = service.export("saga", gm=True, actor=GM)
+    assert "GM only: DP allocations" in gm
+    assert "Aesir: 2 DP to F Permyak Marry Heir Asgard -> counted" in gm
+    assert gm.startswith(public.rstrip("\n"))  # the secret part comes after, apart
+    with pytest.raises(Forbidden):
+        service.export("saga", gm=True, actor=Viewer.of("Aesir"))
+    for entry in service.history("saga"):
+        assert "DP" not in entry.summary and "Per" not in entry.summary
+
+
+def test_dp_can_be_revealed_only_after_the_game(service: GameService) -> None:
+    service.create_game("s9-complete", "saga", {"max_years": "1"})
+    service.submit("saga", "Aesir", "2 DP to F Permyak H")
+    with pytest.raises(ServiceError, match="secret until the game has ended"):
+        service.reveal_dp("saga")
+    while not service.game("saga").result:
+        service.process("saga")
+    service.reveal_dp("saga")
+    first = service.export("saga", phase="S1M")
+    assert "DP allocations (revealed after the game)" in first
+    assert "Aesir: 2 DP to F Permyak H -> counted" in first
+
+
+def test_a_finished_game_takes_no_orders(service: GameService) -> None:
+    service.create_game("s9-complete", "saga", {"max_years": "1"})
+    while not service.game("saga").result:
+        service.process("saga")
+    with pytest.raises(ServiceError, match="game is over"):
+        service.submit("saga", "Aesir", "F Asg H")
+    with pytest.raises(ServiceError, match="game is over"):
+        service.process("saga")
+    assert "Game over" in service.export("saga")
+    assert "Next:" not in service.export("saga")
+
+
+# --- GM actions the rulebooks name ---------------------------------------------
+
+
+def test_forced_elimination_is_recorded_and_happens_at_the_census(service: GameService
+                                                                  ) -> None:
+    service.create_game("s9-complete", "saga")
+    service.force_elimination("saga", "Ymir")
+    assert "Ymir" in service.status("saga").dropped
+    assert any(e.kind == "eliminate" and "Ymir" in e.summary for e in service.history("saga"))
+    while service.status("saga").kind.value == "movement" and \
+            service.game("saga").phase.startswith(("Spring", "Autumn")):
+        service.process("saga")
+        if service.game("saga").phase.startswith("Winter"):
+            break
+    assert "Ymir" not in set(service.position("saga").owners.values())
+
+
+def test_a_house_rule_change_is_recorded(service: GameService) -> None:
+    service.create_game("standard", "g")
+    service.set_rule("g", "victory_centres", "16")
+    assert service.game("g").rules == {"victory_centres": "16"}
+    assert any("victory_centres: (variant default) -> 16" in e.summary
+               for e in service.history("g"))
+    with pytest.raises(ServiceError, match="unknown rules option"):
+        service.set_rule("g", "victory", "16")
+
+
+def test_only_the_gm_processes_and_rolls_back(service: GameService) -> None:
+    service.create_game("standard", "g")
+    for action in (lambda: service.process("g", actor=Viewer.of("England")),
+                   lambda: service.undo("g", actor=PUBLIC),
+                   lambda: service.set_rule("g", "victory_centres", "3",
+                                            actor=Viewer.of("England")),
+                   lambda: service.create_game("standard", "h", actor=Viewer.of("France"))):
+        with pytest.raises(Forbidden):
+            action()
+
+
+def test_every_submission_is_kept_even_when_replaced(service: GameService, store) -> None:
+    service.create_game("standard", "g")
+    for text in ("A Par - Bur", "A Par - Pic", "A Par H"):
+        service.submit("g", "France", text)
+    with store.transaction() as s:
+        assert s.scalar(select(func.count()).select_from(SubmissionRow)) == 3
+    assert service.submissions("g", "France").orders == ("A Paris H",)
