@@ -1,16 +1,23 @@
-"""Map commands: ``map check`` validates a variant's data files."""
+"""Map commands: ``map check`` validates a variant's data files; ``map draw``
+draws its board, a position, or a position with the results of its orders."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import click
 
-from ..variants import check_variant, load_variant
+from ..board import Position
+from ..phases import adjudicate, initial_position
+from ..posts import PostError, read_post
+from ..variants import VariantError, check_variant, load_variant
 from . import main
 
 
 @main.group("map")
 def map_group() -> None:
-    """Inspect and validate variant maps."""
+    """Inspect, validate and draw variant maps."""
 
 
 @map_group.command("check")
@@ -28,3 +35,74 @@ def map_check(variant: str) -> None:
     click.echo(f"{var.name}: OK — {len(var.map.provinces)} provinces, {scs} supply centres, "
                f"{len(var.powers)} powers, {len(var.starting_units)} starting units"
                + (" (map reconstructed; see the variant's notes)" if var.reconstructed else ""))
+
+
+@map_group.command("draw")
+@click.argument("variant")
+@click.option("--position", "position_file", type=click.Path(exists=True, dir_okay=False),
+              help="Draw this saved position (JSON, as 'adjudicate --save' writes).")
+@click.option("--start", is_flag=True, help="Draw the variant's starting position.")
+@click.option("--orders", "orders_file", type=click.Path(exists=True, dir_okay=False),
+              help="Adjudicate these orders on the position and draw them with their results "
+                   "(DP allocations in the file are counted, never drawn).")
+@click.option("--format", "fmt", type=click.Choice(["svg", "png"]),
+              help="Output format (default: from -o's suffix, else svg).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="File to write (default: standard output).")
+@click.option("--scale", type=click.FloatRange(min=0.1, max=8.0), default=1.0,
+              show_default=True, help="PNG pixels per map unit.")
+def map_draw(variant: str, position_file: str | None, start: bool, orders_file: str | None,
+             fmt: str | None, output: str | None, scale: float) -> None:
+    """Draw VARIANT's map as SVG or PNG.
+
+    Alone, the bare map with every border coloured as the S9 adjacency
+    diagram (§4.4) does: army-only red, fleet-only blue, both purple. With
+    --start or --position, the units, centres and heirs of that position;
+    with --orders too, the orders and what became of them.
+    """
+    from ..render import draw  # drawing libraries load only when drawing
+
+    try:
+        var = load_variant(variant)
+    except VariantError as exc:
+        raise click.ClickException(str(exc)) from None
+    if position_file and start:
+        raise click.UsageError("give --position or --start, not both")
+    position = None
+    if position_file:
+        try:
+            position = Position.from_json(Path(position_file).read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise click.ClickException(f"{position_file}: {exc}") from None
+    elif start or orders_file:
+        position = initial_position(var)
+    results = None
+    if orders_file and position is not None:
+        try:
+            lines = read_post(var, Path(orders_file).read_bytes(), position.phase.kind)
+        except PostError as exc:
+            raise click.ClickException(f"{orders_file}: {exc}") from None
+        errors = [f"{orders_file}:{line.number}: {line.error}" for line in lines if line.error]
+        if errors:
+            raise click.ClickException("\n".join(errors))
+        orders = [line.order for line in lines if line.order is not None]
+        allocations = [line.allocation for line in lines if line.allocation is not None]
+        try:
+            results = adjudicate(var, position, orders, var.rules, allocations).results
+        except ValueError as exc:
+            raise click.ClickException(f"{orders_file}: {exc}") from None
+    try:
+        drawing = draw(var, position, results=results)
+    except (ValueError, KeyError) as exc:
+        where = position_file or variant
+        raise click.ClickException(f"{where}: {exc}") from None
+    fmt = fmt or ("png" if output and output.lower().endswith(".png") else "svg")
+    data = drawing.png(scale) if fmt == "png" else drawing.svg().encode("utf-8")
+    if output:
+        Path(output).write_bytes(data)
+        click.echo(f"{fmt.upper()} written to {output} ({drawing.width}x{drawing.height})",
+                   err=True)
+    elif fmt == "png" and sys.stdout.isatty():
+        raise click.UsageError("a PNG is not for a terminal: give -o FILE or redirect")
+    else:
+        click.get_binary_stream("stdout").write(data)

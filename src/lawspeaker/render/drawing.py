@@ -26,7 +26,7 @@ from .orders import draw_orders
 from .palette import FONT, STYLE, Style
 from .png import svg_to_png
 
-__all__ = ["Drawing", "draw", "layout_for"]
+__all__ = ["Drawing", "check_position", "draw", "layout_for"]
 
 LINK_MODES = ("full", "faint", "none")
 
@@ -105,6 +105,8 @@ def draw(variant: Variant | str, position: Position | None = None, *,
         items = [(o, None) for o in orders or ()]
     if items and position is None:
         raise ValueError("orders and results are drawn on a position: pass one")
+    if position is not None:
+        check_position(var, position)
     layout = layout_for(var, style)
     bare = position is None
     height = max(layout.height, legend_height(var, position, layout, bare))
@@ -133,6 +135,20 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     svg = canvas.as_svg()
     svg = svg.replace("<svg ", f'<svg font-family="{FONT}" ', 1)
     return Drawing(svg, round(width), round(height))
+
+
+def check_position(variant: Variant, position: Position) -> None:
+    """Refuse, with one clear sentence, a position that is not of this variant's
+    map (a saved game of another variant, a hand-edited file with a typo)."""
+    provinces = variant.map.provinces
+    if position.variant not in (variant.name, str(variant.path or "")):
+        raise ValueError(f"the position is of variant '{position.variant}', not '{variant.name}'")
+    places = [*position.units, *position.owners, *position.dislodged,
+              *(h.location for h in position.heirs)]
+    for place in places:
+        if place not in provinces:
+            raise ValueError(f"the position names '{place}', which is not a province of "
+                             f"{variant.name}")
 
 
 def _subtitle(var: Variant, position: Position | None, items: list[tuple[Order, object]],
