@@ -105,4 +105,4 @@ def map_draw(variant: str, position_file: str | None, start: bool, orders_file: 
     elif fmt == "png" and sys.stdout.isatty():
         raise click.UsageError("a PNG is not for a terminal: give -o FILE or redirect")
     else:
-        click.get_binary_stream("stdout").write(data)
+        click.echo(data, nl=False)  # bytes go to the binary stream
