@@ -533,10 +533,18 @@ class GameService:
 
     @staticmethod
     def _power(variant: Variant, power: str) -> str:
-        try:
-            return variant.power_named(power, fuzzy=True)
+        try:  # never a guess: orders must not land on a power nobody named
+            return variant.power_named(power)
         except ValueError as exc:
-            raise ServiceError(str(exc)) from None
+            message = str(exc)
+            if "did you mean" not in message:
+                import difflib
+
+                names = {p.lower(): p for p in variant.powers}
+                close = difflib.get_close_matches(power.lower(), list(names), n=1)
+                if close:
+                    message += f"; did you mean {names[close[0]]}?"
+            raise ServiceError(message) from None
 
     def _load(self, s: Session, name: str, lock: bool = False) -> _Loaded:
         query = select(GameRow).where(GameRow.name == name)

@@ -1,0 +1,180 @@
+"""Whole games through the ``lawspeaker game`` commands, as a GM runs them:
+players' posts pasted in, status checked, results exported, a phase undone
+and processed again, on a temporary SQLite database (and PostgreSQL in CI)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from store_fixtures import database
+
+from lawspeaker import Position, adjudicate, format_order, initial_position, load_variant
+from lawspeaker.board import PhaseKind
+from lawspeaker.cli import main
+from lawspeaker.randomplay import random_allocations, random_orders
+from lawspeaker.service import GameService
+from lawspeaker.store import open_store
+
+
+class GM:
+    """A GM at the command line, on one database."""
+
+    def __init__(self, db: str) -> None:
+        self.db = db
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, stdin: str | None = None, ok: bool = True) -> Result:
+        result = self.runner.invoke(main, ["game", "--db", self.db, *args], input=stdin)
+        if ok:
+            assert result.exit_code == 0, f"{args}: {result.output}"
+        assert "Traceback" not in result.output
+        return result
+
+
+def posts(variant, position: Position, rng: random.Random) -> dict[str, str]:
+    """Random legal orders and DP, written out as each player would post them."""
+    orders = random_orders(variant, position, rng)
+    allocations = random_allocations(variant, position, orders, rng) \
+        if variant.uses("diplomacy_points") else []
+    out: dict[str, list[str]] = {}
+    for order in orders:
+        out.setdefault(order.power, []).append(format_order(order, variant.map, long=True))
+    for a in allocations:
+        out.setdefault(a.power, []).append(
+            f"{a.points} DP to {format_order(a.order, variant.map, long=True)}")
+    return {power: f"{power}:\n" + "\n".join(lines) + "\n" for power, lines in out.items()}
+
+
+def play_phase(gm: GM, name: str, variant, position: Position, rng: random.Random
+               ) -> dict[str, str]:
+    written = posts(variant, position, rng)
+    for power, text in written.items():
+        result = gm("orders", name, power, "-", stdin=text, ok=False)
+        assert "unreadable" not in result.output, result.output
+        assert result.exit_code in (0, 1)
+    status = gm("status", name).output
+    if written:
+        assert "Submitted: " + ", ".join(sorted(written)) in status
+    return written
+
+
+def test_a_whole_saga_of_the_nine_complete_game(tmp_path: Path) -> None:
+    db = database("sqlite", tmp_path)
+    gm = GM(db)
+    variant = load_variant("s9-complete")
+    rng = random.Random(2026)
+    out = gm("new", "s9-complete", "Saga II", "--player", "Aesir=alice",
+             "--rules", "reveal_dp_at_end=yes").output
+    assert "Spring Orders, First Cycle (400 BCE)" in out
+    assert "Aesir: alice" in gm("show", "Saga II").output
+    assert "Heir Asgard H" in gm("template", "Saga II", "Aesir").output
+    engine = initial_position(variant)  # the same game, played by the pure engine alongside
+    service = GameService(open_store(db))
+    phases = 0
+    undone = False
+    while True:
+        position = service.position("Saga II")
+        assert position == engine, f"store and engine disagree at {engine.phase}"
+        if position.result:
+            break
+        status = gm("status", "Saga II").output
+        assert "Waiting for" in status
+        if position.phase.kind is PhaseKind.RETREAT:
+            assert "Retreat:" in status or "may retreat" in status or "Waiting for" in status
+        state = rng.getstate()
+        written = play_phase(gm, "Saga II", variant, position, rng)
+        processed = gm("process", "Saga II").output
+        assert variant.phase_label(position.phase) in processed
+        if not undone and position.phase.kind is PhaseKind.ADJUSTMENT:
+            # The GM notices a mistake: roll back, and the same orders give the same result.
+            first = gm("export", "Saga II", "--format", "bbcode").output
+            assert gm("undo", "Saga II").output.startswith("Rolled back to")
+            gm("process", "Saga II")
+            assert gm("export", "Saga II", "--format", "bbcode").output == first
+            undone = True
+        orders, allocations = [], []
+        rng.setstate(state)
+        replay = random_orders(variant, position, rng)
+        orders += replay
+        if variant.uses("diplomacy_points"):
+            allocations += random_allocations(variant, position, replay, rng)
+        assert sorted(written) == sorted({o.power for o in replay}
+                                         | {a.power for a in allocations})
+        engine = adjudicate(variant, position, orders, variant.rules, allocations).position
+        phases += 1
+    assert undone
+    assert phases > 30
+    status = gm("status", "Saga II").output
+    assert "Game over" in status
+    final = gm("export", "Saga II").output
+    assert "Game over" in final and "Next:" not in final
+    assert "GM only" not in final
+    gm("reveal-dp", "Saga II")
+    first = gm("export", "Saga II", "--phase", "S1M", "--format", "markdown").output
+    assert "DP allocations (revealed after the game)" in first
+    history = gm("history", "Saga II").output
+    assert "(undone)" in history and "game over" in history
+    result = gm("orders", "Saga II", "Aesir", "-", stdin="F Asg H\n", ok=False)
+    assert result.exit_code == 1 and "game is over" in result.output
+
+
+def test_part_of_an_order_of_the_dragon_game(tmp_path: Path) -> None:
+    gm = GM(database("sqlite", tmp_path))
+    variant = load_variant("ood")
+    rng = random.Random(1405)
+    gm("new", "ood", "Dragon")
+    for _ in range(6):
+        position = GameService(open_store(gm.db)).position("Dragon")
+        play_phase(gm, "Dragon", variant, position, rng)
+        out = gm("process", "Dragon").output
+        assert "S9 §" not in out  # an OOD game cites OOD's rulebook
+    status = gm("status", "Dragon").output
+    assert "Spring Orders, 1415" in status  # OOD: game years of five years
+    assert "[b]" in gm("export", "Dragon", "--format", "bbcode").output
+
+
+def test_a_player_checks_orders_before_the_deadline(tmp_path: Path) -> None:
+    gm = GM(database("sqlite", tmp_path))
+    gm("new", "standard", "g")
+    post = "**England**\nF Lon - Nth\nF Edi - Mun\nA Lvp - Yrk\n"
+    result = gm("orders", "g", "England", "-", stdin=post, ok=False)
+    assert result.exit_code == 1
+    assert "line 2: ok" in result.output
+    assert "line 3: illegal" in result.output and "Munich" in result.output
+    assert "line 4: " in result.output and "unreadable" in result.output
+    fixed = gm("orders", "g", "England", "-", stdin="F Edi - Nrg\nA Lvp - Yor\n")
+    assert "F Edinburgh - Norwegian Sea" in fixed.output
+    shown = gm("orders", "g", "England").output  # no file: the standing orders
+    assert "A Liverpool - Yorkshire" in shown and "Munich" not in shown
+
+
+@pytest.mark.parametrize("args", [
+    ("status", "nope"),
+    ("orders", "g", "Englnd", "-"),
+    ("export", "g"),
+    ("undo", "g"),
+    ("new", "standard", "g"),
+    ("new", "no-such-variant", "h"),
+    ("new", "standard", "h", "--rules", "edition=1999"),
+    ("rule", "g", "victory_centres"),
+    ("reveal-dp", "g"),
+])
+def test_mistakes_get_one_clear_line_and_change_nothing(tmp_path: Path,
+                                                        args: tuple[str, ...]) -> None:
+    gm = GM(database("sqlite", tmp_path))
+    gm("new", "standard", "g")
+    before = gm("history", "g").output
+    result = gm(*args, stdin="F Lon - Nth\n", ok=False)
+    assert result.exit_code != 0
+    assert result.output.strip().count("\n") == 0 or "Usage" in result.output
+    assert "Error" in result.output
+    assert gm("history", "g").output == before
+
+
+def test_a_database_in_a_missing_folder(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["game", "--db", str(tmp_path / "no" / "x.db"), "list"])
+    assert result.exit_code == 1
+    assert "does not exist" in result.output
