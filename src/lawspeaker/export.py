@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import PhaseKind, Position
+from .codec import order_from_dict
 from .notation import format_order
 from .results import OrderResult, Outcome
 from .rules import Rules
 from .status import TurnStatus
-from .store.codec import order_from_dict
 from .variants import Variant
 
 __all__ = ["FORMATS", "PhaseRecord", "format_record", "format_status"]

@@ -16,6 +16,14 @@ from typing import Any
 
 from .adjustments import heir_build_problem
 from .board import PhaseKind, Position
+from .codec import (
+    allocation_from_dict,
+    allocation_to_dict,
+    order_from_dict,
+    order_to_dict,
+    result_from_dict,
+    result_to_dict,
+)
 from .dp import Allocation, DPError, allocation_problem, parse_allocation
 from .legality import movement_problem
 from .marriages import heir_order_problem, marry_problem
@@ -177,29 +185,63 @@ class Game:
         before, result = self.history.pop()
         self.position = before
         self._orders.clear()
-        self.set_orders(r.order for r in result.results if not r.implicit)
+        self._allocations.clear()
+        # Neutral units' orders were chosen by DP, not given: the allocations
+        # come back instead (S9 §9.0).
+        chosen = set(before.powers_in_play) if self.variant.uses("diplomacy_points") \
+            and before.phase.kind is PhaseKind.MOVEMENT else set()
+        self.set_orders(r.order for r in result.results
+                        if not r.implicit and r.order.power not in chosen)
+        for a in result.allocations:
+            self._allocations.setdefault(a.power, []).append(a)
         return before
 
     # --- serialisation ----------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The variant, rules and current position (history stays in memory)."""
+        """The variant, rules, current position, pending orders and allocations,
+        and the history of processed phases, so :meth:`undo` works after
+        :meth:`from_dict`. Secret: it holds DP allocations (a GM's file)."""
         bundled = self.variant.path is not None and self.variant.path.parent == VARIANTS_DIR
         where = self.variant.name if bundled or self.variant.path is None \
             else str(self.variant.path)
-        return {"variant": where, "rules": _rules_dict(self.rules),
-                "position": self.position.to_dict()}
+        return {
+            "variant": where, "rules": _rules_dict(self.rules),
+            "position": self.position.to_dict(),
+            "orders": [order_to_dict(o) for o in self.orders()],
+            "allocations": [allocation_to_dict(a) for a in self.allocations()],
+            "history": [{"position": before.to_dict(),
+                         "results": [result_to_dict(r) for r in result.results],
+                         "allocations": [allocation_to_dict(a) for a in result.allocations],
+                         "events": list(result.events)}
+                        for before, result in self.history],
+        }
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
-        data = json.loads(text)
+    def from_dict(cls, data: dict[str, Any]) -> Game:
         variant = load_variant(data["variant"])
         game = cls(variant, variant.rules.with_options(**data.get("rules", {})),
                    Position.from_dict(data["position"]))
+        positions = [Position.from_dict(h["position"]) for h in data.get("history", ())]
+        for i, (before, entry) in enumerate(zip(positions, data.get("history", ()),
+                                                strict=True)):
+            after = positions[i + 1] if i + 1 < len(positions) else game.position
+            game.history.append((before, Adjudication(
+                before.phase, tuple(result_from_dict(r) for r in entry["results"]), after,
+                None, tuple(allocation_from_dict(a) for a in entry.get("allocations", ())),
+                tuple(entry.get("events", ())))))
+        game.set_orders(order_from_dict(o) for o in data.get("orders", ()))
+        for a in data.get("allocations", ()):
+            allocation = allocation_from_dict(a)
+            game._allocations.setdefault(allocation.power, []).append(allocation)
         return game
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        return cls.from_dict(json.loads(text))
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:

@@ -25,6 +25,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .board import PhaseKind, Position
+from .codec import (
+    allocation_to_dict,
+    order_from_dict,
+    order_to_dict,
+    result_from_dict,
+    result_to_dict,
+)
 from .dp import Allocation, allocation_problem
 from .export import PhaseRecord, format_record
 from .game import Game
@@ -36,7 +43,6 @@ from .results import Outcome
 from .rules import Rules
 from .status import TurnStatus, turn_status
 from .store import Store
-from .store.codec import order_from_dict, order_to_dict, result_from_dict, result_to_dict
 from .store.models import (
     AdjudicationRow,
     EventRow,
@@ -389,10 +395,10 @@ class GameService:
                 raise ServiceError(str(exc)) from None
             secret: dict[str, Any] = {"allocations": [], "tallies": {}, "rejected": []}
             if result.dp is not None:
-                secret["allocations"] = [_alloc_dict(a) for a in result.allocations]
+                secret["allocations"] = [allocation_to_dict(a) for a in result.allocations]
                 secret["tallies"] = {prov: [[order_to_dict(o), n] for o, n in tally]
                                      for prov, tally in result.dp.tallies.items()}
-                secret["rejected"] = [[_alloc_dict(a), why] for a, why in result.dp.rejected]
+                secret["rejected"] = [[allocation_to_dict(a), why] for a, why in result.dp.rejected]
             adjudication = AdjudicationRow(phase_id=g.phase.id,
                                            results=[result_to_dict(r) for r in result.results],
                                            events=list(result.events), secret=secret)
@@ -734,10 +740,6 @@ def _by_slot(rows: Iterable[LineRow], tag: str) -> dict[str, list[LineRow]]:
 
 def _allocation(row: LineRow, power: str) -> Allocation:
     return Allocation(power, int(row.points or 0), order_from_dict(row.order or {}))
-
-
-def _alloc_dict(a: Allocation) -> dict[str, Any]:
-    return {"power": a.power, "points": a.points, "order": order_to_dict(a.order)}
 
 
 def _canonical(row: LineRow, game_map: Any) -> str:

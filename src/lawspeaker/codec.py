@@ -1,4 +1,4 @@
-"""Orders and results as JSON-ready dicts, for the store's JSON columns.
+"""Orders, results and DP allocations as JSON-ready dicts (the store, saved games).
 
 Orders are frozen dataclasses; each is stored as its class name and its
 constructor fields, so reading one back gives an equal value. Results keep
@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from .. import orders as order_types
-from ..geography import UnitType
-from ..orders import Order
-from ..results import OrderResult, Outcome
+from . import orders as order_types
+from .dp import Allocation
+from .geography import UnitType
+from .orders import Order
+from .results import OrderResult, Outcome
 
-__all__ = ["order_from_dict", "order_to_dict", "result_from_dict", "result_to_dict"]
+__all__ = ["allocation_from_dict", "allocation_to_dict", "order_from_dict", "order_to_dict",
+           "result_from_dict", "result_to_dict"]
 
 _TYPES: dict[str, type[Order]] = {
     name: getattr(order_types, name) for name in order_types.__all__
@@ -61,3 +63,12 @@ def result_to_dict(result: OrderResult) -> dict[str, Any]:
 def result_from_dict(data: dict[str, Any]) -> OrderResult:
     return OrderResult(order_from_dict(data["order"]), Outcome(data["outcome"]),
                        data["reason"], bool(data.get("dislodged")), bool(data.get("implicit")))
+
+
+def allocation_to_dict(allocation: Allocation) -> dict[str, Any]:
+    return {"power": allocation.power, "points": allocation.points,
+            "order": order_to_dict(allocation.order)}
+
+
+def allocation_from_dict(data: dict[str, Any]) -> Allocation:
+    return Allocation(str(data["power"]), int(data["points"]), order_from_dict(data["order"]))
