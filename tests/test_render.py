@@ -300,3 +300,24 @@ def test_every_phase_kind_of_a_random_game_draws(name: str) -> None:
         for province in position.dislodged:
             assert f"dislodged-{province}" in found
     assert PhaseKind.MOVEMENT in kinds and PhaseKind.ADJUSTMENT in kinds
+
+
+def test_convoyed_move_follows_the_fleets_that_carried_it() -> None:
+    variant = lawspeaker.load_variant("standard")
+    position = lawspeaker.initial_position(variant).replace(units={u.province: u for u in [
+        Unit("England", UnitType.ARMY, "lon"), Unit("England", UnitType.FLEET, "nth"),
+        Unit("England", UnitType.FLEET, "eng"), Unit("France", UnitType.FLEET, "mid"),
+        Unit("France", UnitType.FLEET, "bre")]})
+    orders = read(variant, "England: A lon - bel", "England: F nth C A lon - bel",
+                  "England: F eng C A lon - bel", "France: F mid - eng",
+                  "France: F bre S F mid - eng")
+    results = lawspeaker.adjudicate(variant, position, orders).results
+    assert {r.order.province for r in results if r.dislodged} == {"eng"}
+    found = parse(draw(variant, position, results=results))
+    layout = lawspeaker.render.layout_for(variant)
+
+    paths = [e.get("d") or "" for e in found["order-lon"].iter(f"{SVG}path")]
+    assert any(f"L{layout.points['nth'][0]:g},{layout.points['nth'][1]:g}" in d for d in paths), \
+        paths
+    assert found["order-nth"].get("data-outcome") == "succeeds"
+    assert "dislodged" in (found["order-eng"].get("class") or "")

@@ -207,7 +207,11 @@ def draw_units(group: dw.Group, variant: Variant, position: Position, layout: La
         group.append(token)
         if unit.location != key:  # a fleet on a split coast: name the coast
             cx, cy = layout.coasts.get(unit.location, (x, y + st.token))
-            group.append(dw.Text(unit.location.split("/")[1], 10, cx, cy + 4,
+            # outside the token, on the coast's side, clear of the centre dot
+            dx, dy = cx - x, cy - y
+            length = math.hypot(dx, dy) or 1.0
+            cx, cy = x + dx / length * (st.token + 13), y + dy / length * (st.token + 13)
+            group.append(dw.Text(unit.location.split("/")[1], 11, round(cx, 1), round(cy + 4, 1),
                                  text_anchor="middle", fill=st.ink, font_family=FONT,
                                  font_weight="bold", stroke=st.paper, stroke_width=2.5,
                                  paint_order="stroke"))

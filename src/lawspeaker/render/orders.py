@@ -91,6 +91,7 @@ def draw_orders(group: dw.Group, variant: Variant, position: Position, layout: L
     """Draw ``items`` (each an order and its result, or ``None`` before
     adjudication) above the board."""
     painter = _Painter(variant, position, layout, paints, [o for o, _ in items])
+    painter.lost = {o.province for o, r in items if r is not None and r.dislodged}
     ids = order_ids(o for o, _ in items)
     ranked = sorted(range(len(items)), key=lambda i: (_LAYER.get(type(items[i][0]), 1), i))
     for i in ranked:
@@ -127,6 +128,8 @@ class _Painter:
         self.paints = paints
         self.moves = {o.province: o for o in orders if isinstance(o, Move)}
         self.convoys = [o for o in orders if isinstance(o, Convoy)]
+        self.lost: set[str] = set()
+        """Provinces whose unit was dislodged: a convoy route avoids them if it can."""
 
     # --- where things are ----------------------------------------------------
 
@@ -197,12 +200,16 @@ class _Painter:
         self.arrow(g, src, dst, colour, failed, [self.at(p) for p in via], bend=bend)
 
     def convoy_route(self, order: Move) -> list[str]:
-        """The fleets ordered to convoy this army, in order along their chain."""
+        """The fleets ordered to convoy this army, in order along the shortest
+        chain, preferring one whose fleets were not dislodged (the route the
+        army actually took, when it arrived)."""
         fleets = {c.province for c in self.convoys
                   if c.army_province == order.province
                   and c.target_province == order.target_province}
-        if not fleets:
-            return []
+        return (self._chain(order, fleets - self.lost) or self._chain(order, fleets)) \
+            if fleets else []
+
+    def _chain(self, order: Move, fleets: set[str]) -> list[str]:
         paths: list[list[str]] = [[order.province]]
         seen = {order.province}
         while paths:
