@@ -377,8 +377,19 @@ class Loader:
             year_names=year_names,
             phase_names={str(k): str(v) for k, v in (cal.get("phase_names", {}) or {}).items()},
             components=components, minors=minors, minor_locations=minor_locations,
-            heirs=heirs,
+            heirs=heirs, **self.rulebook(meta),
         )
+
+    def rulebook(self, meta: Mapping[str, Any]) -> dict[str, Any]:
+        """``rulebook: {name: OOD, sections: {"3.4": "3.3"}}``: how texts cite
+        the variant's own rulebook (see Variant.cite)."""
+        raw = meta.get("rulebook") or {}
+        if not isinstance(raw, Mapping):
+            self.problem(self.origin("rulebook"), _line(meta, "rulebook"),
+                         "rulebook must be a mapping with 'name' and 'sections'")
+            return {}
+        return {"rulebook": str(raw.get("name", "")),
+                "sections": {str(k): str(v) for k, v in (raw.get("sections") or {}).items()}}
 
     def check_expected(self, meta: Mapping[str, Any], actual: Mapping[str, int]) -> None:
         """Compare the ``expect:`` counts with the data; an unknown count is a problem."""

@@ -45,10 +45,13 @@ class UnitType(StrEnum):
 
     ARMY = "A"
     FLEET = "F"
+    WING = "W"
+    """An air base (Dissolution §3.3): stationary, on land, and adjacent to
+    every bordering land and sea space (coasts ignored)."""
 
     @property
     def noun(self) -> str:
-        return {"A": "army", "F": "fleet"}[self.value]
+        return {"A": "army", "F": "fleet", "W": "wing"}[self.value]
 
 
 #: Spoken names of the coast codes used after a slash (``spa/nc``).
@@ -182,6 +185,8 @@ class GameMap:
         """
         if unit_type is UnitType.ARMY:
             return dst in self.army_links.get(src, ())
+        if unit_type is UnitType.WING:
+            return province_of(dst) in self._touching.get(province_of(src), ())
         return dst in self.fleet_links.get(src, ())
 
     def reaches(self, unit_type: UnitType, src: str, province: str) -> bool:
@@ -192,6 +197,8 @@ class GameMap:
         """
         if unit_type is UnitType.ARMY:
             return province in self.army_links.get(src, ())
+        if unit_type is UnitType.WING:  # Dissolution §3.3: every neighbouring space
+            return province in self._touching.get(province_of(src), ())
         return province in self._fleet_reach.get(src, ())
 
     def fleet_targets(self, src: str, province: str) -> list[str]:
@@ -201,6 +208,8 @@ class GameMap:
     def neighbours(self, unit_type: UnitType, src: str) -> frozenset[str]:
         if unit_type is UnitType.ARMY:
             return self.army_links.get(src, frozenset())
+        if unit_type is UnitType.WING:
+            return self._touching.get(province_of(src), frozenset())
         return self.fleet_links.get(src, frozenset())
 
     def touching(self, province: str) -> frozenset[str]:
@@ -281,7 +290,9 @@ class GameMap:
         prov = self.provinces.get(province_of(location))
         if prov is None or prov.terrain is Terrain.IMPASSABLE:
             return False
-        if unit_type is UnitType.ARMY:
+        if unit_type is not UnitType.FLEET:
+            # Armies, and wings, which "only ever occupy the land provinces they
+            # start in" (Dissolution §3.3), stand on land and ignore coasts.
             return location == prov.key and prov.terrain is not Terrain.SEA
         if prov.terrain is Terrain.LAND:
             return False

@@ -62,6 +62,13 @@ class Rules:
     vassal is created: ``disband`` (S9 v1.1.1 §10.4, default) or
     ``transfer`` to the new vassal (S9 v1.1 §10.4)."""
 
+    attack_allocating: str = "legal"
+    """Which of a power's own orders count as attacking (or supporting an
+    attack on) a minor power for the Attacking & Allocating rule (S9 §9.0):
+    ``legal`` (default) counts legal moves and supports into the minor's space,
+    not illegal orders (never carried out) nor convoys; ``any`` counts every
+    move, support or convoy aimed at it as written, legal or not."""
+
     def __post_init__(self) -> None:
         # Accept plain strings (Rules(edition="2000")) as well as the enums.
         object.__setattr__(self, "edition", Edition(str(self.edition)))
@@ -70,6 +77,8 @@ class Rules:
             raise ValueError("multiple_orders must be 'void' or 'last'")
         if self.dowry_unit not in ("disband", "transfer"):
             raise ValueError("dowry_unit must be 'disband' or 'transfer'")
+        if self.attack_allocating not in ("legal", "any"):
+            raise ValueError("attack_allocating must be 'legal' or 'any'")
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Rules:
@@ -99,5 +108,7 @@ class Rules:
                 raise ValueError("multiple_orders must be 'void' or 'last'")
             elif key == "dowry_unit" and value not in ("disband", "transfer"):
                 raise ValueError("dowry_unit must be 'disband' or 'transfer'")
+            elif key == "attack_allocating" and value not in ("legal", "any"):
+                raise ValueError("attack_allocating must be 'legal' or 'any'")
             converted[key] = value
         return replace(self, **converted)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,9 @@ __all__ = [
 ]
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
+
+_CITATION = re.compile(r"\bS9 (§\d+(?:\.\d+)*(?:(?:,\s*|\s*-\s*|–)§\d+(?:\.\d+)*)*)")
+_SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
 
 KNOWN_COMPONENTS = frozenset({"minor_powers", "diplomacy_points", "heirs"})
 """Rule components a variant may switch on in ``components:``."""
@@ -113,9 +117,33 @@ class Variant:
     """With the ``heirs`` component: major power -> where its heir starts, its
     capital (unmarried, S9 §6) or a minor's centre (married: that minor
     starts as the power's thrall, as in Order of the Dragon §6)."""
+    rulebook: str = ""
+    """The name players cite the variant's rulebook by (``S9``, ``OOD``);
+    empty for a variant whose texts cite no rulebook of their own."""
+    sections: Mapping[str, str] = field(default_factory=dict)
+    """Where a rule the engine cites by its S9 section number is in this
+    variant's rulebook, when the number differs (OOD §3.3 is S9 §3.4).
+    Subsections follow their section: ``3.4`` -> ``3.3`` maps §3.4.2 to §3.3.2."""
 
     def uses(self, component: str) -> bool:
         return component in self.components
+
+    def cite(self, text: str) -> str:
+        """``text`` with every ``S9 §...`` citation turned into this variant's
+        rulebook and section: ``(S9 §3.4 step 1)`` reads ``(OOD §3.3 step 1)``
+        in an Order of the Dragon game. Texts players read pass through here."""
+        if not self.rulebook or (self.rulebook == "S9" and not self.sections):
+            return text
+        return _CITATION.sub(lambda m: self.rulebook + " " + _SECTION.sub(
+            lambda s: "§" + self._section(s.group(1)), m.group(1)), text)
+
+    def _section(self, number: str) -> str:
+        parts = number.split(".")
+        for cut in range(len(parts), 0, -1):
+            mapped = self.sections.get(".".join(parts[:cut]))
+            if mapped is not None:
+                return ".".join([mapped, *parts[cut:]])
+        return number
 
     def year_label(self, year: int) -> str:
         """The year as players name it: ``1901``, or ``Second Cycle (381 BCE)``."""
@@ -178,7 +206,13 @@ class Variant:
             close = difflib.get_close_matches(wanted, list(names), n=2, cutoff=0.8)
             if len(close) == 1:
                 return names[close[0]]
-        raise ValueError(f"unknown power '{text}' (powers: {', '.join(self.powers)})")
+        names = {n.lower(): p.name for p in self.powers.values() for n in (p.name, p.adjective)}
+        close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
+        guesses = list(dict.fromkeys(names[c] for c in close))
+        if guesses:
+            raise ValueError(f"unknown power '{text.strip()}' (did you mean "
+                             f"{' or '.join(guesses)}?)")
+        raise ValueError(f"unknown power '{text.strip()}' (powers: {', '.join(self.powers)})")
 
 
 def available_variants() -> list[str]:
