@@ -177,23 +177,20 @@ def test_sortie_protects_an_empty_space(variant) -> None:
     assert "pic" not in step2.position.units and step2.position.units["bur"].power == "France"
 
 
-def test_dislodged_stationary_unit_is_destroyed_and_its_bounce_space_is_no_retreat(
+def test_dislodged_stationary_unit_is_destroyed_and_no_retreat_phase_is_held(
         variant) -> None:
-    """S9 §7.2: stationary units cannot retreat; a space a sortie bounced in,
-    if otherwise uncontested, is not a retreat option."""
+    """S9 §7.2: stationary units cannot retreat, so when only they are
+    dislodged there is nothing to order and the retreat phase is skipped."""
     pos = position(variant, "France: A pic", "France: A bur", "Germany: A ruh",
                    minors=("bel", "hol"))
     orders = [lawspeaker.parse_order(variant.map, t, "France") for t in
               ("A pic - bel", "A bur S A pic - bel")]
     step = adjudicate(variant, pos, orders, None,
                       [allocate(variant, "Germany", "1 DP to F hol - kie")])
+    assert [(d.unit.power, d.unit.location) for d in step.dislodged] == [("Belgium", "bel")]
     after = step.position
-    assert after.phase.kind is PhaseKind.RETREAT
-    assert "kie" in after.standoffs  # hol's sortie bounced in empty Kiel
-    assert lawspeaker.retreat_options(variant, after, after.dislodged["bel"]) == []
-    retreat = adjudicate(variant, after, [])
-    assert "bel" in retreat.position.units and retreat.position.units["bel"].power == "France"
-    assert any(r.reason.startswith("Destroyed") for r in retreat.results)
+    assert after.phase == lawspeaker.Phase("Fall", 1901, PhaseKind.MOVEMENT)
+    assert not after.dislodged and after.units["bel"].power == "France"
 
 
 def test_minor_rebuilds_its_starting_unit_in_a_vacant_owned_centre(variant) -> None:

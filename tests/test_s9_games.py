@@ -173,7 +173,7 @@ def check_marriages(variant: lawspeaker.Variant, before: Position, position: Pos
     """Marriages happen exactly when the rules say (S9 §10.3, §10.4)."""
     # A thrall marriage succeeds iff DP chose the minor's Marry for this heir and the
     # minor's unit was not dislodged (§10.3 C-D; A-B are checked when it is given).
-    dislodged = set(position.dislodged) if position.phase.kind is PhaseKind.RETREAT else set()
+    dislodged = {d.unit.province for d in result.dislodged}
     chosen = result.dp.public() if result.dp is not None else {}
     for r in result.results:
         if isinstance(r.order, HeirMarry) and not r.order.to_heir:

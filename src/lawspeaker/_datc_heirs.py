@@ -246,7 +246,7 @@ class HeirCaseMixin:
             # As in jDip files, dislodged units with no retreat may be left out.
             listed = {(u.power, u.type, u.location) for u in expected_dislodged}
             dislodged_after = [
-                d.unit for d in after.dislodged.values()
+                d.unit for d in (after.dislodged.values() or done.dislodged)
                 if retreat_options(self.variant, after, d)
                 or (d.unit.power, d.unit.type, d.unit.location) in listed]
             self.compare("dislodged units", expected_dislodged, dislodged_after)

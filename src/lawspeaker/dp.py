@@ -13,7 +13,8 @@ when submitted, with the rule named, and never counted:
 * the total may not exceed the allotment (S9 §9.2);
 * the **Attacking & Allocating rule** (S9 §9.0): a player whose own unit
   attacks, or supports an attack on, a minor power may not allocate DP to
-  that minor power in that turn. Vassal units are exempt (S9 §9.1 C).
+  that minor power in that turn. Vassal units are exempt (S9 §9.1 C). Which
+  orders count is the rules option ``attack_allocating`` (:func:`attacks`).
 
 Allocations are secret: :meth:`DPResolution.public` is what players see
 (the winning order of each neutral unit, never who voted).
@@ -30,7 +31,8 @@ from .geography import GameMap, province_of
 from .legality import movement_problem
 from .marriages import marry_problem
 from .notation import OrderSyntaxError, parse_order
-from .orders import Hold, Marry, Move, Order, SupportMove
+from .orders import Convoy, Hold, Marry, Move, Order, SupportMove
+from .rules import Rules
 from .variants import Variant
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "DPResolution",
     "allocation_problem",
     "allotment",
+    "attacks",
     "is_allocation",
     "is_dp_controlled",
     "normalise_order",
@@ -49,7 +52,8 @@ __all__ = [
 DP_KINDS = frozenset({"minor", "thrall", "vassal"})
 """Power kinds whose units take their orders from DP (S9 §9.0, §9.1)."""
 
-_ALLOCATION = re.compile(r"^\s*(\d+)\s*dp\b\s*(?:to|on|for|:)?\s*(.*)$", re.IGNORECASE)
+_ALLOCATION = re.compile(r"^\s*([-+]?\d*(?:[.,]\d+)?)\s*dp\b\s*(?:to|on|for|:)?\s*(.*)$",
+                         re.IGNORECASE)
 
 
 class DPError(ValueError):
@@ -81,7 +85,11 @@ def parse_allocation(game_map: GameMap, text: str, power: str,
     match = _ALLOCATION.match(text)
     if match is None:
         raise OrderSyntaxError(text, 0, "an allocation looks like '2 DP to F Per - Ylg'")
-    points = int(match.group(1))
+    number = match.group(1)
+    if not number.isdigit() or int(number) < 1:
+        raise OrderSyntaxError(text, 0, f"'{number or '?'} DP': an allocation is a whole "
+                               "number of DP, at least 1 (S9 §9.0)")
+    points = int(number)
     order = parse_order(game_map, match.group(2), "", capitals=capitals)
     return Allocation(power, points, order)
 
@@ -107,24 +115,41 @@ def allotment(variant: Variant, position: Position, power: str) -> int:
     return total
 
 
-def _attacks(order: Order, units: Mapping[str, Unit], target: str) -> bool:
-    """Whether ``order`` moves into, or supports a move into, a unit of ``target``."""
+def attacks(variant: Variant, position: Position, order: Order, target: str,
+            rules: Rules | None = None) -> bool:
+    """Whether ``order`` attacks, or supports an attack on, a unit of the
+    minor power ``target``, for the Attacking & Allocating rule (S9 §9.0).
+
+    With ``attack_allocating=legal`` (default) only a legal Move into the
+    minor's space, or a legal Support of a move there, counts: an illegal
+    order is not carried out (the unit holds, DATC 4.E.1), and a Convoy
+    neither attacks nor supports (the convoyed army attacks; it counts when it
+    is the power's own). With ``attack_allocating=any`` every Move, Support or
+    Convoy order aimed at the minor's space counts as written, legal or not.
+    """
+    rules = rules or variant.rules
     into = ""
     if isinstance(order, Move):
         into = order.target_province
-    elif isinstance(order, SupportMove):
+    elif isinstance(order, SupportMove) or (
+            isinstance(order, Convoy) and rules.attack_allocating == "any"):
         into = province_of(order.target)
-    unit = units.get(into)
-    return unit is not None and unit.power == target
+    unit = position.units.get(into)
+    if unit is None or unit.power != target:
+        return False
+    if rules.attack_allocating == "any":
+        return True
+    return movement_problem(variant.map, position.units, order) is None
 
 
 def allocation_problem(variant: Variant, position: Position, allocation: Allocation,
-                       own_orders: Iterable[Order], others: Iterable[Allocation] = ()
-                       ) -> str | None:
+                       own_orders: Iterable[Order], others: Iterable[Allocation] = (),
+                       *, rules: Rules | None = None) -> str | None:
     """Why an allocation must be rejected, naming the rule; ``None`` if not.
 
     ``own_orders`` are the allocating power's orders this turn; ``others``
-    its other allocations this turn (for the allotment).
+    its other allocations this turn (for the allotment); ``rules`` the game's
+    rules (``attack_allocating``; default: the variant's).
     """
     unit = position.units.get(allocation.order.province)
     if allocation.points < 1:
@@ -136,7 +161,7 @@ def allocation_problem(variant: Variant, position: Position, allocation: Allocat
     state = position.powers_in_play[unit.power]
     if state.kind == "vassal" and allocation.power not in state.controllers:
         return f"only the powers controlling {unit.power} may allocate DP to it (S9 §9.1 C)"
-    if state.kind != "vassal" and any(_attacks(o, position.units, unit.power)
+    if state.kind != "vassal" and any(attacks(variant, position, o, unit.power, rules)
                                       for o in own_orders if o.power == allocation.power):
         return (f"Attacking & Allocating rule (S9 §9.0): {allocation.power} attacks or "
                 f"supports an attack on {unit.power} this turn, so may not allocate DP to it")
@@ -176,7 +201,8 @@ def normalise_order(order: Order, unit: Unit) -> Order:
 
 
 def resolve_allocations(variant: Variant, position: Position, orders: Iterable[Order],
-                        allocations: Iterable[Allocation]) -> DPResolution:
+                        allocations: Iterable[Allocation], rules: Rules | None = None
+                        ) -> DPResolution:
     """Choose the order of every DP-controlled unit from the allocations."""
     orders = list(orders)
     by_power: dict[str, list[Allocation]] = {}
@@ -184,7 +210,7 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
     votes: dict[str, dict[Order, int]] = {}
     for allocation in allocations:
         earlier = by_power.setdefault(allocation.power, [])
-        problem = allocation_problem(variant, position, allocation, orders, earlier)
+        problem = allocation_problem(variant, position, allocation, orders, earlier, rules=rules)
         if problem is not None:
             rejected.append((allocation, f"Rejected: {problem}"))
             continue

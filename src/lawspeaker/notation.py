@@ -4,6 +4,7 @@ Accepted, case-insensitively, with full names, aliases or any unambiguous
 prefix (S9 §5.1: a space may be named by its first three letters)::
 
     A Par - Bur        A Par -> Bur       A Par to Bur       A Par H
+    A Par moves to Bur                    F Nth retreats to Nwy
     F Nth S A Lon - Bel                   F Nth S A Lon (support to hold)
     F Nth C A Lon - Bel                   A Lon - Nth - Bel  (explicit path)
     A Pic - Bel via convoy                F Spa/sc - Wes, Spa(sc), Spa sc, Spa-sc,
@@ -199,6 +200,7 @@ class _Parser:
             return self.finish(Build, utype, loc)
         if tok.low in _RETREAT or (tok.low in _MOVE and self.kind is PhaseKind.RETREAT):
             self.i += 1
+            self.skip_to()
             target = self.location()
             self.expect_end()
             return Retreat(self.power, utype, loc, target)
@@ -259,6 +261,11 @@ class _Parser:
                 return prefixed.pop()
             raise self.fail(str(exc), self.toks[start], exc.candidates) from None
 
+    def skip_to(self) -> None:
+        """``moves to``, ``retreats to``: the 'to' after the verb adds nothing."""
+        if self.at({"to", "into"}) and self.toks[self.i - 1].low not in ("to", "-"):
+            self.i += 1
+
     def finish(self, cls: type[Order], utype: UnitType | None, loc: str) -> Order:
         self.expect_end()
         return cls(self.power, utype, loc)
@@ -267,6 +274,7 @@ class _Parser:
         hops: list[str] = []
         while self.at(_MOVE):
             self.i += 1
+            self.skip_to()
             hops.append(self.location())
         via = False
         if self.at(_VIA):

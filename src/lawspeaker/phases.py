@@ -20,7 +20,7 @@ with the retreats (S9 §2.2 1c, 2c), and vassal marriages wait for the Census.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .adjustments import (
     adjustment_counts,
@@ -32,14 +32,32 @@ from .board import Dislodged, Heir, Phase, PhaseKind, Position, PowerState, Unit
 from .census import centre_counts, run_census
 from .dp import Allocation, DPResolution, resolve_allocations
 from .marriages import marry_problem, resolve_heir_orders
-from .orders import HeirOrder, Marry, Order
+from .orders import (
+    Build,
+    BuildHeir,
+    Convoy,
+    Disband,
+    HeirHold,
+    HeirMarry,
+    HeirOrder,
+    Hold,
+    Marry,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
 from .resolver import resolve_movement
 from .results import OrderResult, Outcome
 from .retreats import resolve_retreats
 from .rules import Rules
 from .variants import Variant
 
-__all__ = ["Adjudication", "adjudicate", "centre_counts", "initial_position", "next_phase"]
+__all__ = ["Adjudication", "adjudicate", "centre_counts", "initial_position", "kind_problem",
+           "next_phase"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +75,10 @@ class Adjudication:
     events: tuple[str, ...] = ()
     """Public: what the Census did after this phase (captures, executions,
     eliminations, new vassals), in order."""
+    dislodged: tuple[Dislodged, ...] = ()
+    """Units dislodged in this (movement) phase, including stationary ones,
+    which never retreat (S9 §7.2): with only those dislodged, the retreat
+    phase is skipped and ``position.dislodged`` is empty."""
 
 
 def initial_position(variant: Variant) -> Position:
@@ -121,10 +143,13 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     dp = None
     after = position
     if kind is PhaseKind.MOVEMENT:
+        orders, results = _screen_kinds(orders, kind)
         heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
-        orders, results = _screen_marry_orders(variant, position, orders)
+        orders, screened = _screen_marry_orders(variant, position, orders)
+        results += screened
         if variant.uses("diplomacy_points"):
-            dp = resolve_allocations(variant, position, orders, allocations)
+            dp = resolve_allocations(variant, position, orders, allocations, rules)
+            dp = replace(dp, rejected=tuple((a, variant.cite(why)) for a, why in dp.rejected))
             orders = orders + list(dp.orders.values())
         moved = resolve_movement(variant.map, position.units, orders, rules)
         results, units = results + list(moved.results), moved.units
@@ -150,8 +175,89 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
                           standoffs=standoffs)
     events: list[str] = []
     following = _advance(variant, after, rules, events)
-    return Adjudication(position.phase, tuple(results), following, dp, allocations,
-                        tuple(events))
+    return Adjudication(position.phase, _for_players(variant, position, results), following,
+                        dp, allocations, tuple(variant.cite(e) for e in events),
+                        tuple(dislodged))
+
+
+def kind_problem(order: Order, kind: PhaseKind) -> str | None:
+    """Why ``order`` is not an order for a phase of ``kind``, or ``None``:
+    ``a build is not an order for an orders (movement) phase, ...``."""
+    if isinstance(order, _PHASE_ORDERS[kind]):
+        return None
+    what = _WHAT.get(type(order), "this order")
+    return f"{what} is not an order for {_PHASE_WORDS[kind]}, which takes {_EXPECTED[kind]}"
+
+
+_PHASE_ORDERS: dict[PhaseKind, tuple[type[Order], ...]] = {
+    PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy, Marry, HeirHold,
+                         HeirMarry),
+    PhaseKind.RETREAT: (Retreat, Disband),
+    PhaseKind.ADJUSTMENT: (Build, BuildHeir, Remove, Waive),
+    PhaseKind.CENSUS: (),
+}
+_WHAT = {Build: "a build", BuildHeir: "a build", Remove: "a removal", Waive: "a waive",
+         Retreat: "a retreat", Disband: "a disband", Move: "a move", Hold: "a hold",
+         SupportHold: "a support", SupportMove: "a support", Convoy: "a convoy",
+         Marry: "a marriage", HeirHold: "an heir's order", HeirMarry: "a marriage"}
+_PHASE_WORDS = {PhaseKind.MOVEMENT: "an orders (movement) phase",
+                PhaseKind.RETREAT: "a retreat phase", PhaseKind.ADJUSTMENT: "an adjustment phase",
+                PhaseKind.CENSUS: "the Census"}
+_EXPECTED = {PhaseKind.MOVEMENT: "moves, holds, supports, convoys and heirs' orders",
+             PhaseKind.RETREAT: "retreats and disbands",
+             PhaseKind.ADJUSTMENT: "builds, removals and waives",
+             PhaseKind.CENSUS: "no orders"}
+
+
+def _screen_kinds(orders: list[Order], kind: PhaseKind) -> tuple[list[Order], list[OrderResult]]:
+    """Orders of the wrong kind for the phase are illegal and never carried out."""
+    kept: list[Order] = []
+    results: list[OrderResult] = []
+    for order in orders:
+        problem = kind_problem(order, kind)
+        if problem is None:
+            kept.append(order)
+        else:
+            results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+    return kept, results
+
+
+def _for_players(variant: Variant, position: Position, results: list[OrderResult]
+                 ) -> tuple[OrderResult, ...]:
+    """Results as players read them: citing the variant's own rulebook, and
+    saying when an order named the wrong unit type (it is read as the unit's
+    order all the same, DATC 4.C.2)."""
+    out = []
+    for r in results:
+        note = _wrong_type(variant, position, r.order)
+        if note is None and variant.cite("S9 §1") == "S9 §1":
+            out.append(r)
+            continue
+
+        def reason(r: OrderResult = r, note: str | None = note) -> str:
+            text = variant.cite(r.reason)
+            return f"{text} ({note})" if note else text
+
+        out.append(OrderResult(r.order, r.outcome, reason, r.dislodged, r.implicit))
+    return tuple(out)
+
+
+def _wrong_type(variant: Variant, position: Position, order: Order) -> str | None:
+    """``the unit in London is a fleet, not an army``, or ``None``."""
+    if order.unit_type is None or isinstance(order, Build):
+        return None
+    unit = position.units.get(order.province)
+    if position.phase.kind is PhaseKind.RETREAT:
+        dislodged = position.dislodged.get(order.province)
+        unit = dislodged.unit if dislodged else None
+    if unit is None or unit.type is order.unit_type:
+        return None
+    return (f"the unit in {variant.map.name_of(unit.location)} is {_a(unit.type.noun)}, "
+            f"not {_a(order.unit_type.noun)}")
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
 
 
 def _screen_marry_orders(variant: Variant, position: Position, orders: list[Order]
@@ -179,7 +285,9 @@ def _advance(variant: Variant, position: Position, rules: Rules,
     while True:
         phase = next_phase(variant, phase)
         if phase.kind is PhaseKind.RETREAT:
-            if position.dislodged:
+            # Stationary units never retreat (S9 §7.2): with only those dislodged,
+            # nobody has anything to order, and they are simply gone.
+            if any(not d.unit.stationary for d in position.dislodged.values()):
                 return position.replace(phase=phase)
             continue
         position = position.replace(phase=phase, dislodged={}, standoffs=frozenset())

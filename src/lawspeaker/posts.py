@@ -7,26 +7,38 @@ error saying what could not be read and where. Nothing is dropped silently, so
 a front end can report each line back to the player at once (accepted,
 illegal, unreadable), and the GM's tools can refuse a post with an error in it.
 
-Lines name their power with a header (``England:``) or a prefix
-(``England: F Lon - Nth``); a ``power`` given by the caller (the player who
-posts) is the default. ``#`` starts a comment.
+Lines name their power with a header (``England:``, ``England`` alone,
+``**France**``, ``France orders:``) or a prefix (``England: F Lon - Nth``); a
+``power`` given by the caller (the player who posts) is the default. What
+posts carry around the orders is ignored: ``#`` and ``//`` comments, bullets
+(``-``, ``*``, ``•``), numbering (``1.``, ``1)``), ``**bold**``, ``__bold__``,
+backticks, ``>`` quotes, a byte-order mark, a closing full stop.
+
+An order of the wrong kind for the phase (a build in an orders phase, a move
+in an adjustment phase) is an error on its line, never processed.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .board import PhaseKind
 from .dp import Allocation, is_allocation, parse_allocation
 from .notation import OrderSyntaxError, parse_order
 from .orders import Order
+from .phases import kind_problem
 from .variants import Variant
 
-__all__ = ["PostError", "PostLine", "decode_post", "read_post"]
+__all__ = ["PostError", "PostLine", "decode", "decode_post", "kind_problem", "read_post"]
 
 
 class PostError(ValueError):
     """A post that cannot be read at all (not text)."""
+
+
+class _UnknownHeader(ValueError):
+    """A header naming no power: the lines under it have no power either."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,42 +59,162 @@ class PostLine:
         return self.error is None
 
 
-def decode_post(data: bytes, where: str = "the post") -> str:
-    """Text from bytes: UTF-8 (with or without a byte-order mark)."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise PostError(f"{where} is not UTF-8 text (byte {exc.start + 1})") from None
+# --- bytes to text -------------------------------------------------------------
 
+_ENCODING_NAMES = {"utf-8": "UTF-8", "utf-16": "UTF-16", "cp1252": "Windows-1252",
+                   "latin-1": "Latin-1"}
+
+
+def decode(data: bytes, where: str = "the post") -> tuple[str, str]:
+    """Text from bytes, and the encoding it was read in (``UTF-8``,
+    ``UTF-16``, ``Windows-1252`` or ``Latin-1``).
+
+    UTF-8 with or without a byte-order mark; UTF-16 with one (Windows
+    Notepad's "Unicode"); otherwise Windows-1252, the usual encoding of a file
+    saved on Windows, then Latin-1. Raises :class:`PostError` for a binary file.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return _text_only(data.decode("utf-16"), where), _ENCODING_NAMES["utf-16"]
+        except UnicodeDecodeError:
+            raise PostError(f"{where} is not text: it starts like UTF-16 but is not") from None
+    if b"\x00" in data:
+        at = data.index(0) + 1
+        raise PostError(f"{where} is a binary file, not text (a zero byte at byte {at})")
+    for encoding in ("utf-8-sig", "cp1252", "latin-1"):
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        return _text_only(text, where), _ENCODING_NAMES[encoding.removesuffix("-sig")]
+    raise PostError(f"{where} is not text")  # pragma: no cover - latin-1 decodes anything
+
+
+def _text_only(text: str, where: str) -> str:
+    """``text``, unless control characters show it is really a binary file."""
+    controls = [i for i, ch in enumerate(text) if ord(ch) < 32 and ch not in "\t\n\r\f\v"]
+    if controls and len(controls) * 20 > len(text):
+        raise PostError(f"{where} is a binary file, not text (control character at "
+                        f"character {controls[0] + 1})")
+    return text
+
+
+def decode_post(data: bytes, where: str = "the post") -> str:
+    """Text from bytes (see :func:`decode`); raises :class:`PostError` if binary."""
+    return decode(data, where)[0]
+
+
+# --- what a post wraps around an order -------------------------------------------
+
+_COMMENT = re.compile(r"(#|//).*$")
+_STRUCK = re.compile(r"~~.*?~~")  # struck through: the player took it back
+_MARKUP = re.compile(r"\*|__|`|\|\|")
+_BULLET = re.compile(r"^(?:[-*•·+–—>]\s+|\(?\d{1,3}[.)]\s+|\d{1,3}[.)](?=[A-Za-z]))")
+_INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060"), None) | {
+    0xA0: " ", 0x2019: "'"}
+_HEADER = re.compile(r"^(?:orders?\s+(?:for|of)\s+)?(?P<name>[^:]+?)(?:'s?)?"
+                     r"(?:\s+orders?)?\s*[:\-–—]?\s*$", re.IGNORECASE)
+
+
+def clean_line(raw: str) -> str:
+    """A post's line without what surrounds the order: comments, markup,
+    bullets and numbering, a closing full stop or semicolon."""
+    line = _COMMENT.sub("", raw.translate(_INVISIBLE))
+    line = _MARKUP.sub("", _STRUCK.sub("", line)).strip().strip("_").strip()
+    while (match := _BULLET.match(line)) is not None:
+        line = line[match.end():].strip()
+    if line in ("-", "*", "•", ">"):
+        return ""
+    return line.rstrip(".;,").strip()
+
+
+def _header(variant: Variant, line: str) -> str | None:
+    """The power a header line names (``England``, ``France orders:``), or
+    ``None`` when the line is not a header. Raises ValueError for a header
+    naming no power (a line ending in ':' with nothing after it)."""
+    match = _HEADER.match(line)
+    if match is None:
+        return None
+    name = match.group("name").strip()
+    try:
+        return variant.power_named(name)
+    except ValueError as exc:
+        if not line.endswith(":"):
+            return None
+        if "did you mean" in str(exc) or " " not in name:
+            raise _UnknownHeader(str(exc)) from None
+        raise ValueError(f"'{line}' is neither an order nor a power header (powers: "
+                         f"{', '.join(variant.powers)})") from None
+
+
+def _unknown_power(variant: Variant, name: str) -> str:
+    """``unknown power 'Englnd' (did you mean England?)``."""
+    try:
+        variant.power_named(name)
+    except ValueError as exc:
+        return str(exc)
+    return f"'{name}' names a power where an order was expected"  # pragma: no cover
+
+
+# --- reading ----------------------------------------------------------------------
 
 def read_post(variant: Variant, text: str | bytes, kind: PhaseKind,
               power: str | None = None) -> list[PostLine]:
-    """Every order and allocation line of a post, read for a phase of ``kind``."""
+    """Every order and allocation line of a post, read for a phase of ``kind``.
+
+    Raises :class:`PostError` only when ``text`` is bytes that are not text;
+    every other problem is a :class:`PostLine` with ``error`` set.
+    """
     if isinstance(text, bytes):
         text = decode_post(text)
     lines: list[PostLine] = []
     current = power
+    bad_header = 0
     capitals = variant.capital_names()
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
+        line = clean_line(raw)
         if not line:
             continue
-        head, sep, rest = line.partition(":")
         who = current
         try:
-            if sep and not rest.strip():
-                current = variant.power_named(head)
+            try:
+                header = _header(variant, line)
+            except _UnknownHeader:
+                current, bad_header = None, number
+                raise
+            if header is not None:
+                current, bad_header = header, 0
                 continue
-            who = variant.power_named(head) if sep else current
+            head, sep, rest = line.partition(":")
+            if sep and rest.strip():
+                try:
+                    who = variant.power_named(clean_line(head))
+                except ValueError:
+                    if " " not in head.strip():  # 'Englnd: F Lon - Nth'
+                        raise ValueError(_unknown_power(variant, head.strip())) from None
+                    sep, rest = "", line  # a colon inside the order itself
+            body = clean_line(rest) if sep else line
+            if not who and bad_header:
+                raise ValueError(f"no power for this line: the header on line {bad_header} "
+                                 "names no power")
             if not who:
                 raise ValueError("no power given: start with a line like 'England:'")
-            body = rest if sep else line
-            if is_allocation(body):
-                lines.append(PostLine(number, raw, who, allocation=parse_allocation(
-                    variant.map, body, who, capitals)))
-            else:
-                lines.append(PostLine(number, raw, who, order=parse_order(
-                    variant.map, body, who, kind, capitals)))
+            lines.append(_read_line(variant, number, raw, who, body, kind, capitals))
         except (OrderSyntaxError, ValueError) as exc:
-            lines.append(PostLine(number, raw, who, error=str(exc)))
+            lines.append(PostLine(number, raw, who, error=variant.cite(str(exc))))
     return lines
+
+
+def _read_line(variant: Variant, number: int, raw: str, who: str, body: str,
+               kind: PhaseKind, capitals: dict[str, str]) -> PostLine:
+    if is_allocation(body):
+        if kind is not PhaseKind.MOVEMENT:
+            raise ValueError(f"DP are allocated only in orders phases, not in a {kind.value} "
+                             "phase (S9 §9.0)")
+        return PostLine(number, raw, who, allocation=parse_allocation(
+            variant.map, body, who, capitals))
+    order = parse_order(variant.map, body, who, kind, capitals)
+    problem = kind_problem(order, kind)
+    if problem is not None:
+        raise ValueError(problem)
+    return PostLine(number, raw, who, order=order)

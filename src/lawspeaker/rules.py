@@ -69,6 +69,13 @@ class Rules:
     not illegal orders (never carried out) nor convoys; ``any`` counts every
     move, support or convoy aimed at it as written, legal or not."""
 
+    attack_allocating: str = "legal"
+    """Which of a power's own orders count as attacking (or supporting an
+    attack on) a minor power for the Attacking & Allocating rule (S9 §9.0):
+    ``legal`` (default) counts legal moves and supports into the minor's space,
+    not illegal orders (never carried out) nor convoys; ``any`` counts every
+    move, support or convoy aimed at it as written, legal or not."""
+
     def __post_init__(self) -> None:
         # Accept plain strings (Rules(edition="2000")) as well as the enums.
         object.__setattr__(self, "edition", Edition(str(self.edition)))
@@ -77,6 +84,8 @@ class Rules:
             raise ValueError("multiple_orders must be 'void' or 'last'")
         if self.dowry_unit not in ("disband", "transfer"):
             raise ValueError("dowry_unit must be 'disband' or 'transfer'")
+        if self.attack_allocating not in ("legal", "any"):
+            raise ValueError("attack_allocating must be 'legal' or 'any'")
         if self.attack_allocating not in ("legal", "any"):
             raise ValueError("attack_allocating must be 'legal' or 'any'")
 

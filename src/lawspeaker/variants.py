@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,9 @@ __all__ = [
 ]
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
+
+_CITATION = re.compile(r"\bS9 (§\d+(?:\.\d+)*(?:(?:,\s*|\s*-\s*|–)§\d+(?:\.\d+)*)*)")
+_SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
 
 _CITATION = re.compile(r"\bS9 (§\d+(?:\.\d+)*(?:(?:,\s*|\s*-\s*|–)§\d+(?:\.\d+)*)*)")
 _SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
@@ -124,9 +128,33 @@ class Variant:
     """Where a rule the engine cites by its S9 section number is in this
     variant's rulebook, when the number differs (OOD §3.3 is S9 §3.4).
     Subsections follow their section: ``3.4`` -> ``3.3`` maps §3.4.2 to §3.3.2."""
+    rulebook: str = ""
+    """The name players cite the variant's rulebook by (``S9``, ``OOD``);
+    empty for a variant whose texts cite no rulebook of their own."""
+    sections: Mapping[str, str] = field(default_factory=dict)
+    """Where a rule the engine cites by its S9 section number is in this
+    variant's rulebook, when the number differs (OOD §3.3 is S9 §3.4).
+    Subsections follow their section: ``3.4`` -> ``3.3`` maps §3.4.2 to §3.3.2."""
 
     def uses(self, component: str) -> bool:
         return component in self.components
+
+    def cite(self, text: str) -> str:
+        """``text`` with every ``S9 §...`` citation turned into this variant's
+        rulebook and section: ``(S9 §3.4 step 1)`` reads ``(OOD §3.3 step 1)``
+        in an Order of the Dragon game. Texts players read pass through here."""
+        if not self.rulebook or (self.rulebook == "S9" and not self.sections):
+            return text
+        return _CITATION.sub(lambda m: self.rulebook + " " + _SECTION.sub(
+            lambda s: "§" + self._section(s.group(1)), m.group(1)), text)
+
+    def _section(self, number: str) -> str:
+        parts = number.split(".")
+        for cut in range(len(parts), 0, -1):
+            mapped = self.sections.get(".".join(parts[:cut]))
+            if mapped is not None:
+                return ".".join([mapped, *parts[cut:]])
+        return number
 
     def cite(self, text: str) -> str:
         """``text`` with every ``S9 §...`` citation turned into this variant's
