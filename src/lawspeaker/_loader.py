@@ -16,7 +16,7 @@ from ruamel.yaml.error import YAMLError
 from .board import PhaseKind, Unit
 from .geography import COAST_NAMES, GameMap, Province, Terrain, UnitType, province_of
 from .rules import Rules
-from .variants import KNOWN_COMPONENTS, Power, Problem, Variant, YearNames
+from .variants import KNOWN_COMPONENTS, NuclearPower, Power, Problem, Variant, YearNames
 
 
 def _line(node: Any, key: Any = None) -> int | None:
@@ -41,6 +41,8 @@ class Loader:
         self.dir = directory
         self.problems: list[Problem] = []
         self.inherited: dict[str, str] = {}
+        self.wings_used: int | None = None
+        """Line of the first starting wing, when there is one (it needs ``wings``)."""
 
     def problem(self, file: str, line: int | None, message: str) -> None:
         self.problems.append(Problem(file, line, message))
@@ -356,6 +358,18 @@ class Loader:
         for c in components - KNOWN_COMPONENTS:
             self.problem(f, _line(meta, "components"), f"unknown component '{c}' (known: "
                          f"{', '.join(sorted(KNOWN_COMPONENTS))})")
+        nuclear = self.read_nuclear(meta, game_map, components)
+        for n in nuclear.values():
+            for u in n.units:
+                if u.province in occupied or u.province in minors:
+                    self.problem(self.origin("nuclear"), _line(meta, "nuclear"),
+                                 f"{n.name}: a second starting unit in {u.province}")
+                occupied.add(u.province)
+        if self.wings_used and "wings" not in components:
+            self.problem(self.origin("powers"), self.wings_used if self.wings_used > 0 else None,
+                         "wing units (W) need the 'wings' component")
+        minor_colours, minor_pairs = self.read_minor_groups(meta, minors)
+        favor = self.read_favor(meta, powers, nuclear)
         heirs = self.starting_heirs(f, meta, components, powers, minors)
         if "minor_powers" in components:
             neutral = [p for p, v in provs.items() if v.is_sc and p not in claimed]
@@ -368,6 +382,10 @@ class Loader:
             "provinces": len(provs), "supply_centres": scs, "powers": len(powers),
             "home_centres": len(claimed), "thralls": thralls,
             "minor_powers": len(minors) - thralls, "starting_units": len(units),
+            "nuclear_powers": len(nuclear),
+            "nuclear_units": sum(len(n.units) for n in nuclear.values()),
+            "oil_centres": sum(1 for p in provs.values() if "oil" in p.flags),
+            "centre_values": sum(p.sc_value for p in provs.values()),
         })
         return Variant(
             name=str(meta.get("name", self.dir.name)), title=str(meta.get("title", self.dir.name)),
@@ -377,7 +395,8 @@ class Loader:
             year_names=year_names,
             phase_names={str(k): str(v) for k, v in (cal.get("phase_names", {}) or {}).items()},
             components=components, minors=minors, minor_locations=minor_locations,
-            heirs=heirs, **self.rulebook(meta),
+            heirs=heirs, nuclear=nuclear, minor_colours=minor_colours, minor_pairs=minor_pairs,
+            favor=favor, **self.rulebook(meta),
         )
 
     def rulebook(self, meta: Mapping[str, Any]) -> dict[str, Any]:
@@ -491,15 +510,102 @@ class Loader:
         return value
 
     def parse_unit(self, f: str, line: int | None, power: str, text: str,
-                   game_map: GameMap) -> Unit | None:
+                   game_map: GameMap, stationary: bool = False) -> Unit | None:
         parts = text.split()
-        if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
-            self.problem(f, line, f"{power}: unit '{text}' must look like 'A par' or 'F stp/sc'")
+        if len(parts) != 2 or parts[0].upper() not in ("A", "F", "W"):
+            self.problem(f, line, f"{power}: unit '{text}' must look like 'A par' or 'F stp/sc'"
+                         " (or 'W asw' with wings)")
             return None
-        unit = Unit(power, UnitType(parts[0].upper()), parts[1].lower())
+        utype = UnitType(parts[0].upper())
+        if utype is UnitType.WING:
+            self.wings_used = self.wings_used or line or -1
+            stationary = True  # Dissolution §3.3 (1): wings are stationary units
+        unit = Unit(power, utype, parts[1].lower(), stationary)
         if not game_map.is_valid_location(unit.type, unit.location):
             article = "an" if unit.type is UnitType.ARMY else "a"
             self.problem(f, line, f"{power}: {article} {unit.type.noun} cannot stand at "
                          f"'{unit.location}'")
             return None
         return unit
+
+    def read_nuclear(self, meta: Mapping[str, Any], game_map: GameMap,
+                     components: frozenset[str]) -> dict[str, NuclearPower]:
+        """``nuclear:`` power -> abbreviation, colour, territories, units, mobile
+        (Dissolution §3.6, §8). Needs the ``nuclear_powers`` component."""
+        f = self.origin("nuclear")
+        raw = self.mapping(f, meta, "nuclear", "variant")
+        if raw and "nuclear_powers" not in components:
+            self.problem(f, _line(meta, "nuclear"),
+                         "'nuclear' needs the 'nuclear_powers' component")
+            return {}
+        out: dict[str, NuclearPower] = {}
+        for name, body in raw.items():
+            line = _line(raw, name)
+            name = str(name)
+            if not isinstance(body, Mapping):
+                self.problem(f, line, f"{name}: must be a mapping")
+                continue
+            territories = tuple(t for _, t in self.items(f, body, "territories", name))
+            for t in territories:
+                if t not in game_map.provinces:
+                    self.problem(f, _line(body, "territories"), f"{name}: territory '{t}' "
+                                 "is not a province")
+            mobile = bool(body.get("mobile", False))
+            units = []
+            for i, text in self.items(f, body, "units", name):
+                unit = self.parse_unit(f, _line(body["units"], i), name, text, game_map,
+                                       stationary=not mobile)
+                if unit is not None:
+                    units.append(unit)
+            out[name] = NuclearPower(name, str(body.get("abbreviation", name[:2].upper())),
+                                     str(body.get("colour", "#808080")), territories,
+                                     tuple(units), mobile)
+        return out
+
+    def read_minor_groups(self, meta: Mapping[str, Any], minors: Mapping[str, UnitType]
+                          ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+        """``minor_colours: {tan: [...], bronze: [...]}`` and ``minor_pairs:
+        {Libya: [ben, trp]}`` (Dissolution §3.5); every centre named must be a minor's.
+        Paired minors are coloured ``chocolate``."""
+        colours: dict[str, str] = {}
+        pairs: dict[str, tuple[str, ...]] = {}
+        for key in ("minor_colours", "minor_pairs"):
+            f = self.origin(key)
+            raw = self.mapping(f, meta, key, "variant")
+            for group, _ in raw.items():
+                centres = tuple(c for _, c in self.items(f, raw, group, key))
+                for c in centres:
+                    if c not in minors:
+                        self.problem(f, _line(raw, group), f"{key}.{group}: '{c}' is not a "
+                                     "minor power's centre")
+                if key == "minor_pairs":
+                    if len(centres) != 2:
+                        self.problem(f, _line(raw, group), f"minor_pairs.{group}: a paired "
+                                     "minor has two centres")
+                    pairs[str(group)] = centres
+                    colours.update(dict.fromkeys(centres, "chocolate"))
+                else:
+                    colours.update(dict.fromkeys(centres, str(group)))
+        return colours, pairs
+
+    def read_favor(self, meta: Mapping[str, Any], powers: Mapping[str, Power],
+                   nuclear: Mapping[str, NuclearPower]) -> dict[str, dict[str, int]]:
+        """``favor:`` in each power: nuclear power -> starting Favor 0-5 (Dissolution §7)."""
+        f = self.origin("powers")
+        raw_powers = self.mapping(f, meta, "powers", "variant")
+        out: dict[str, dict[str, int]] = {}
+        for name in powers:
+            body = raw_powers.get(name)
+            raw = self.mapping(f, body, "favor", name)
+            values: dict[str, int] = {}
+            for other, value in raw.items():
+                if str(other) not in nuclear:
+                    self.problem(f, _line(raw, other), f"{name}: favor with '{other}', "
+                                 "which is not a nuclear power")
+                elif not isinstance(value, int) or not 0 <= value <= 5:
+                    self.problem(f, _line(raw, other), f"{name}: favor must be 0 to 5")
+                else:
+                    values[str(other)] = value
+            if values:
+                out[name] = values
+        return out

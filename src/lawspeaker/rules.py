@@ -14,6 +14,13 @@ from typing import Any
 
 __all__ = ["BuildRule", "Edition", "Rules"]
 
+#: The string options with a fixed set of values (the first is the default).
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "sortie": ("head_to_head", "never"),
+    "convoy_paths": ("any", "explicit"),
+    "criss_cross": ("szykman", "head_to_head"),
+}
+
 
 class Edition(StrEnum):
     """Which rulebook settles the DATC's open issues.
@@ -69,12 +76,27 @@ class Rules:
     not illegal orders (never carried out) nor convoys; ``any`` counts every
     move, support or convoy aimed at it as written, legal or not."""
 
-    attack_allocating: str = "legal"
-    """Which of a power's own orders count as attacking (or supporting an
-    attack on) a minor power for the Attacking & Allocating rule (S9 §9.0):
-    ``legal`` (default) counts legal moves and supports into the minor's space,
-    not illegal orders (never carried out) nor convoys; ``any`` counts every
-    move, support or convoy aimed at it as written, legal or not."""
+    sortie: str = "head_to_head"
+    """How a stationary unit's move, a sortie (S9 §7.2, OOD §7.2, Dissolution §3.7),
+    meets a unit moving the other way across the same border. ``head_to_head``
+    (default): the sortie is a move in every respect except that it never
+    succeeds, so the attacker must beat its defend strength (its move's supports
+    count), and where the sortie would have won, nobody is dislodged (with
+    ``disabling``, the loser is disabled). ``never``: a sortie is never part of a
+    head-to-head; it defends with strength 1 whatever supports its move has."""
+    disabling: bool = False
+    """Dissolution §3.7-§3.9: an attack that would dislodge but cannot (a
+    stationary attacker, an invulnerable defender, or both) disables the
+    defender, voiding its support or convoy; a power never disables its own."""
+    convoy_paths: str = "any"
+    """``any`` (default): a convoyed army goes by any chain of convoying units.
+    ``explicit`` (Dissolution §3.10.1): it must state its path, ``A Cai - Asw - Khm``,
+    and only that path is adjudicated."""
+    criss_cross: str = "szykman"
+    """Two convoyed attacks each disrupting the other's convoy: ``szykman``
+    (default, DATC 4.A.2) makes them a paradox settled by the Szykman rule;
+    ``head_to_head`` (Dissolution §3.11.1) compares their strengths like a
+    head-to-head: only the strongest completes, equal strengths both bounce."""
 
     def __post_init__(self) -> None:
         # Accept plain strings (Rules(edition="2000")) as well as the enums.
@@ -86,8 +108,9 @@ class Rules:
             raise ValueError("dowry_unit must be 'disband' or 'transfer'")
         if self.attack_allocating not in ("legal", "any"):
             raise ValueError("attack_allocating must be 'legal' or 'any'")
-        if self.attack_allocating not in ("legal", "any"):
-            raise ValueError("attack_allocating must be 'legal' or 'any'")
+        for key, allowed in _CHOICES.items():
+            if getattr(self, key) not in allowed:
+                raise ValueError(f"{key} must be one of {', '.join(allowed)}")
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Rules:
@@ -109,7 +132,7 @@ class Rules:
                 value = BuildRule(str(value))
             elif key == "victory_centres":
                 value = int(value)
-            elif key in ("reveal_dp_at_end", "last_survivor_wins"):
+            elif key in ("reveal_dp_at_end", "last_survivor_wins", "disabling"):
                 value = str(value).lower() in ("1", "true", "yes", "on")
             elif key == "max_years":
                 value = None if value in (None, "", "none", "off", 0, "0") else int(value)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ from .geography import GameMap, UnitType
 from .rules import Rules
 
 __all__ = [
+    "NuclearPower",
     "Power",
     "Problem",
     "Variant",
@@ -35,10 +35,8 @@ VARIANTS_DIR = Path(__file__).parent / "variants"
 _CITATION = re.compile(r"\bS9 (§\d+(?:\.\d+)*(?:(?:,\s*|\s*-\s*|–)§\d+(?:\.\d+)*)*)")
 _SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
 
-_CITATION = re.compile(r"\bS9 (§\d+(?:\.\d+)*(?:(?:,\s*|\s*-\s*|–)§\d+(?:\.\d+)*)*)")
-_SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
-
-KNOWN_COMPONENTS = frozenset({"minor_powers", "diplomacy_points", "heirs"})
+KNOWN_COMPONENTS = frozenset({"minor_powers", "diplomacy_points", "heirs", "wings",
+                              "nuclear_powers"})
 """Rule components a variant may switch on in ``components:``."""
 
 
@@ -68,6 +66,23 @@ class Power:
     capital: str | None
     homes: tuple[str, ...]
     kind: str = "major"
+
+
+@dataclass(frozen=True, slots=True)
+class NuclearPower:
+    """A neutral nuclear power (Dissolution §3.6, §8). Its units are ordered by DP
+    like a minor's, but they are invulnerable (§3.8) and it never builds or
+    disbands (§4.5); its territories never change hands (§6.1)."""
+
+    name: str
+    abbreviation: str
+    colour: str
+    territories: tuple[str, ...]
+    """Provinces that are this power's territory for the whole game (§8.x.1)."""
+    units: tuple[Unit, ...]
+    """Its starting units; stationary unless ``mobile`` (§3.7)."""
+    mobile: bool = False
+    """The US Navy's fleets move (§8.5.3); every other nuclear unit is stationary."""
 
 
 _ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth",
@@ -121,13 +136,15 @@ class Variant:
     """With the ``heirs`` component: major power -> where its heir starts, its
     capital (unmarried, S9 §6) or a minor's centre (married: that minor
     starts as the power's thrall, as in Order of the Dragon §6)."""
-    rulebook: str = ""
-    """The name players cite the variant's rulebook by (``S9``, ``OOD``);
-    empty for a variant whose texts cite no rulebook of their own."""
-    sections: Mapping[str, str] = field(default_factory=dict)
-    """Where a rule the engine cites by its S9 section number is in this
-    variant's rulebook, when the number differs (OOD §3.3 is S9 §3.4).
-    Subsections follow their section: ``3.4`` -> ``3.3`` maps §3.4.2 to §3.3.2."""
+    nuclear: Mapping[str, NuclearPower] = field(default_factory=dict)
+    """With ``nuclear_powers``: the neutral nuclear powers by name (Dissolution §8)."""
+    minor_colours: Mapping[str, str] = field(default_factory=dict)
+    """Minor centre -> its colour class (Dissolution §3.5: ``tan``, ``bronze``,
+    ``chocolate`` for paired minors); flavour only, the rules treat them alike."""
+    minor_pairs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Paired minor power -> its two centres (Dissolution §3.5.3, §9.2.1)."""
+    favor: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    """Player power -> nuclear power -> starting Favor value (Dissolution §7)."""
     rulebook: str = ""
     """The name players cite the variant's rulebook by (``S9``, ``OOD``);
     empty for a variant whose texts cite no rulebook of their own."""
@@ -139,22 +156,15 @@ class Variant:
     def uses(self, component: str) -> bool:
         return component in self.components
 
-    def cite(self, text: str) -> str:
-        """``text`` with every ``S9 §...`` citation turned into this variant's
-        rulebook and section: ``(S9 §3.4 step 1)`` reads ``(OOD §3.3 step 1)``
-        in an Order of the Dragon game. Texts players read pass through here."""
-        if not self.rulebook or (self.rulebook == "S9" and not self.sections):
-            return text
-        return _CITATION.sub(lambda m: self.rulebook + " " + _SECTION.sub(
-            lambda s: "§" + self._section(s.group(1)), m.group(1)), text)
+    @property
+    def oil_centres(self) -> frozenset[str]:
+        """Centres flagged ``oil`` in the map (Dissolution §5.2.2)."""
+        return frozenset(k for k, p in self.map.provinces.items() if "oil" in p.flags)
 
-    def _section(self, number: str) -> str:
-        parts = number.split(".")
-        for cut in range(len(parts), 0, -1):
-            mapped = self.sections.get(".".join(parts[:cut]))
-            if mapped is not None:
-                return ".".join([mapped, *parts[cut:]])
-        return number
+    @property
+    def invulnerable_powers(self) -> frozenset[str]:
+        """Powers whose units cannot be dislodged: the nuclear powers (Dissolution §3.8)."""
+        return frozenset(self.nuclear)
 
     def cite(self, text: str) -> str:
         """``text`` with every ``S9 §...`` citation turned into this variant's
