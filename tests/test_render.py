@@ -315,7 +315,6 @@ def test_convoyed_move_follows_the_fleets_that_carried_it() -> None:
     assert {r.order.province for r in results if r.dislodged} == {"eng"}
     found = parse(draw(variant, position, results=results))
     layout = lawspeaker.render.layout_for(variant)
-
     paths = [e.get("d") or "" for e in found["order-lon"].iter(f"{SVG}path")]
     assert any(f"L{layout.points['nth'][0]:g},{layout.points['nth'][1]:g}" in d for d in paths), \
         paths

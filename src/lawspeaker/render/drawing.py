@@ -21,7 +21,7 @@ from ..results import OrderResult
 from ..variants import Variant, load_variant
 from .board import Paints, draw_centres, draw_heirs, draw_links, draw_provinces, draw_units
 from .geometry import Layout
-from .legend import draw_legend, draw_title, legend_height
+from .legend import draw_legend, draw_title, legend_height, legend_width
 from .orders import draw_orders
 from .palette import FONT, STYLE, Style
 from .png import svg_to_png
@@ -110,7 +110,7 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     layout = layout_for(var, style)
     bare = position is None
     height = max(layout.height, legend_height(var, position, layout, bare))
-    width = layout.width + style.legend_width
+    width = layout.width + legend_width(var, position, layout)
     canvas = dw.Drawing(round(width), round(height), id_prefix="ls")
     canvas.append(dw.Rectangle(0, 0, round(width), round(height), fill=style.paper))
     if title is None:

@@ -16,10 +16,10 @@ from ..census import centre_counts
 from ..geography import UnitType
 from ..variants import Variant
 from .board import Paints, crown, token_shape
-from .geometry import Layout
+from .geometry import Layout, text_width
 from .palette import FONT, LINK_COLOURS, MINOR_MARK, TAN, Look, ink_on, look_of, slug
 
-__all__ = ["draw_legend", "draw_title", "legend_height"]
+__all__ = ["draw_legend", "draw_title", "legend_height", "legend_width"]
 
 ROW = 24.0
 
@@ -42,6 +42,37 @@ def _rows(variant: Variant, position: Position | None, bare: bool) -> int:
     return rows + 2 + (4 if bare else 10)
 
 
+def _count_line(variant: Variant, position: Position, name: str,
+                counts: dict[str, int]) -> str:
+    own = len(position.centres_of(name))
+    units = len(position.units_of(name))
+    heirs = len(position.heirs_of(name))
+    total = counts.get(name, own)
+    line = f"{total} SC" + (f" ({own} own)" if total != own else "") + \
+        f", {units} unit" + ("s" if units != 1 else "")
+    if heirs:
+        line += f", {heirs} heir" + ("s" if heirs > 1 else "")
+    return line
+
+
+def legend_width(variant: Variant, position: Position | None, layout: Layout) -> float:
+    """Wide enough for the longest power name beside its counts, so the two
+    never overlap (OOD's 'Golden Horde' with two heirs and a thrall)."""
+    st = layout.style
+    counts = centre_counts(variant, position) if position is not None else {}
+    widest = 0.0
+    for name in variant.powers:
+        right = _count_line(variant, position, name, counts) if position is not None else (
+            variant.powers[name].capital or "")
+        widest = max(widest, text_width(name, st.legend_text)
+                     + text_width(right, st.legend_text - 1))
+    if position is not None:
+        for name, state in position.powers_in_play.items():
+            line = f"{name}: {state.kind} of {' & '.join(state.controllers)}"
+            widest = max(widest, text_width(line, st.legend_text - 1))
+    return max(st.legend_width, round(widest + 28 + 16 + 16))
+
+
 def legend_height(variant: Variant, position: Position | None, layout: Layout,
                   bare: bool) -> float:
     return layout.style.margin * 2 + ROW * _rows(variant, position, bare)
@@ -54,7 +85,8 @@ def draw_legend(group: dw.Group, variant: Variant, position: Position | None, la
     x0 = layout.width + 10
     y = st.margin + st.title_size * 2.2
     text = {"font_family": FONT, "fill": st.ink}
-    group.append(dw.Rectangle(x0 - 10, 0, st.legend_width + 10, 100000, fill="#f1ece0"))
+    width = legend_width(variant, position, layout)
+    group.append(dw.Rectangle(x0 - 10, 0, width + 10, 100000, fill="#f1ece0"))
     group.append(dw.Text("Powers", st.legend_text + 2, x0, y, font_weight="bold", **text))
     y += ROW
     counts = centre_counts(variant, position) if position is not None else {}
@@ -64,18 +96,11 @@ def draw_legend(group: dw.Group, variant: Variant, position: Position | None, la
         g.append(_swatch(look, paints, x0 + 10, y - 5))
         g.append(dw.Text(name, st.legend_text, x0 + 28, y, **text))
         if position is not None:
-            own = len(position.centres_of(name))
-            units = len(position.units_of(name))
-            heirs = len(position.heirs_of(name))
-            total = counts.get(name, own)
-            line = f"{total} SC" + (f" ({own} own)" if total != own else "") + f", {units} units"
-            if heirs:
-                line += f", {heirs} heir" + ("s" if heirs > 1 else "")
-            g.append(dw.Text(line, st.legend_text - 1, x0 + st.legend_width - 16, y,
-                             text_anchor="end", **text))
+            g.append(dw.Text(_count_line(variant, position, name, counts), st.legend_text - 1,
+                             x0 + width - 16, y, text_anchor="end", **text))
         elif power.capital:
             g.append(dw.Text(variant.map.provinces[power.capital].name, st.legend_text - 1,
-                             x0 + st.legend_width - 16, y, text_anchor="end", fill="#555555",
+                             x0 + width - 16, y, text_anchor="end", fill="#555555",
                              font_family=FONT))
         group.append(g)
         y += ROW
