@@ -38,6 +38,17 @@ def test_opening_creates_the_schema_and_reopening_keeps_the_games(store, tmp_pat
     again.close()
 
 
+def test_the_schema_version_is_the_newest_migration() -> None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from lawspeaker.store import SCHEMA_VERSION
+
+    config = Config()
+    config.set_main_option("script_location", str(ROOT / "src/lawspeaker/store/migrations"))
+    assert ScriptDirectory.from_config(config).get_current_head() == SCHEMA_VERSION
+
+
 def test_a_database_in_a_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="does not exist"):
         open_store(str(tmp_path / "nowhere" / "games.db"))

@@ -483,6 +483,38 @@ class GameService:
         record = self.record(name, phase, GM if gm else actor)
         return format_record(record, fmt, secret=gm or record.revealed)
 
+    def picture(self, name: str, phase: str | None = None, orders: bool = False,
+                fmt: str = "svg", actor: Viewer = PUBLIC) -> str | bytes:
+        """The map of a phase: the position at its start and, with ``orders``,
+        the orders given in it. A processed phase shows its public results
+        (neutral units' chosen orders included, never DP); the current phase
+        shows only the standing orders ``actor`` may see: all of them for the
+        GM, a player's own, none for the public."""
+        from .render import draw
+
+        if fmt not in ("svg", "png"):
+            raise ServiceError(f"unknown picture format '{fmt}' (svg or png)")
+        with self.store.transaction() as s:
+            g = self._load(s, name)
+            row = self._find_phase(g, phase)
+            position = Position.from_dict(row.position)
+            results = None
+            pending: list[Order] = []
+            if orders and row.id != g.phase.id:
+                adj = s.scalar(select(AdjudicationRow).where(
+                    AdjudicationRow.phase_id == row.id, AdjudicationRow.undone_at.is_(None)))
+                results = [result_from_dict(r) for r in adj.results] if adj else []
+            elif orders:
+                for power, slots in self._active(s, g).items():
+                    if actor.may_act_for(power):
+                        pending += [order_from_dict(r.order or {}) for rs in slots.values()
+                                    for r in rs if r.kind == "order"]
+            drawing = draw(g.variant, position, results=results,
+                           orders=pending if orders and results is None else None,
+                           subtitle=f"{g.row.name}" + ("" if results is not None or not orders
+                                                       else f" — orders seen by {actor}"))
+            return drawing.svg() if fmt == "svg" else drawing.png()
+
     # --- GM actions the rulebooks name ------------------------------------------------------
 
     def force_elimination(self, name: str, power: str, actor: Viewer = GM) -> None:

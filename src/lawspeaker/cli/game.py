@@ -224,6 +224,34 @@ def export(name: str, phase: str | None, fmt: str, gm: bool) -> None:
     click.echo(_run(lambda s: s.export(name, phase, fmt, gm=gm, actor=GM)), nl=False)
 
 
+@game_group.command("map")
+@click.argument("name")
+@click.option("--phase", metavar="PHASE", help="A phase of the game (default: the current one).")
+@click.option("--orders", is_flag=True,
+              help="Draw the phase's orders: its results once processed; before that, "
+                   "the standing orders (the GM sees them all).")
+@click.option("--format", "fmt", type=click.Choice(["svg", "png"]), default="png",
+              show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="The file to write (default: NAME-PHASE.FORMAT here).")
+def game_map(name: str, phase: str | None, orders: bool, fmt: str, output: str | None) -> None:
+    """Draw the board of a phase, with its orders and results."""
+    def draw(s: GameService) -> tuple[str | bytes, str]:
+        code = s.position(name, phase) and (phase or s.game(name).phase_code)
+        return s.picture(name, phase, orders, fmt, GM), code
+
+    picture, code = _run(draw)
+    target = Path(output or f"{_slug(name)}-{code}{'-orders' if orders else ''}.{fmt}")
+    if not target.parent.exists():
+        raise click.ClickException(f"cannot write {target}: the folder {target.parent} "
+                                   "does not exist")
+    if isinstance(picture, bytes):
+        target.write_bytes(picture)
+    else:
+        target.write_text(picture, encoding="utf-8")
+    click.echo(f"Map written to {target}")
+
+
 @game_group.command("eliminate")
 @click.argument("name")
 @click.argument("power")
@@ -256,6 +284,10 @@ def _read(file: str) -> bytes:
         return Path(file).read_bytes()
     except OSError as exc:
         raise click.ClickException(f"cannot read {file}: {exc.strerror}") from None
+
+
+def _slug(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-") or "game"
 
 
 def _q(name: str) -> str:

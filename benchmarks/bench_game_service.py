@@ -1,0 +1,76 @@
+"""The game layer's figures: a whole S9 Complete game through the service on
+SQLite (random legal orders and DP, posted as players write them), timing
+`process` and `status` per phase, and the database size of the finished game.
+
+    .venv/bin/python benchmarks/bench_game_service.py [--db URL] [--seed N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from lawspeaker import format_order, load_variant
+from lawspeaker.randomplay import random_allocations, random_orders
+from lawspeaker.service import GameService
+from lawspeaker.store import open_store
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--db", help="database URL (default: a new SQLite file)")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp()
+    path = Path(folder) / "bench.db"
+    store = open_store(args.db or str(path))
+    service = GameService(store)
+    variant = load_variant("s9-complete")
+    rng = random.Random(args.seed)
+    service.create_game("s9-complete", "bench")
+    process_ms: list[float] = []
+    status_ms: list[float] = []
+    submit_ms: list[float] = []
+    while True:
+        position = service.position("bench")
+        if position.result:
+            break
+        orders = random_orders(variant, position, rng)
+        allocations = random_allocations(variant, position, orders, rng)
+        posts: dict[str, list[str]] = {}
+        for o in orders:
+            posts.setdefault(o.power, []).append(format_order(o, variant.map, long=True))
+        for a in allocations:
+            posts.setdefault(a.power, []).append(
+                f"{a.points} DP to {format_order(a.order, variant.map, long=True)}")
+        for power, lines in posts.items():
+            t = time.perf_counter()
+            service.submit("bench", power, "\n".join(lines))
+            submit_ms.append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        service.status("bench")
+        status_ms.append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        service.process("bench")
+        process_ms.append((time.perf_counter() - t) * 1000)
+    store.close()
+
+    def line(name: str, values: list[float]) -> str:
+        return (f"{name:8} n={len(values):4}  median {statistics.median(values):6.1f} ms  "
+                f"p95 {sorted(values)[int(len(values) * 0.95)]:6.1f} ms  "
+                f"max {max(values):6.1f} ms")
+
+    print(f"S9 Complete, a whole game of {len(process_ms)} phases, seed {args.seed}")
+    print(line("submit", submit_ms))
+    print(line("status", status_ms))
+    print(line("process", process_ms))
+    if not args.db:
+        print(f"database size of the finished game: {path.stat().st_size / 1024:.0f} KiB")
+
+
+if __name__ == "__main__":
+    main()
