@@ -283,8 +283,17 @@ def test_a_position_of_another_map_is_refused_in_one_sentence() -> None:
         draw(standard, bad)
 
 
-def test_text_is_legible_at_the_default_size() -> None:
-    assert STYLE.label_size >= 11 and STYLE.token_text >= 10
+@pytest.mark.parametrize("name", ["standard", "ood"])
+def test_text_is_legible_at_the_default_size(name: str) -> None:
+    """No text under 10 px at scale 1; province names and the legend at 11 or more."""
+    variant = lawspeaker.load_variant(name)
+    position, results = sample_turn(variant, seed=3, phases=7)
+    for drawing in (draw(variant), draw(variant, position, results=results)):
+        root = ET.fromstring(drawing.svg())
+        sizes = {e.get("id") or "": float(e.get("font-size") or 0)
+                 for e in root.iter(f"{SVG}text")}
+        assert min(sizes.values()) >= 10
+        assert all(size >= 11 for key, size in sizes.items() if key.startswith("label-"))
     assert ink_on("#fff44f") == "#000000" and ink_on("#1b2a6b") == "#ffffff"
 
 

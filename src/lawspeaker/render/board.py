@@ -114,7 +114,7 @@ def draw_provinces(group: dw.Group, variant: Variant, layout: Layout, bare: bool
             cx, cy = layout.coasts[loc]
             g.append(dw.Circle(cx, cy, 3.5, fill=st.sea_edge, id=f"coast-{loc.replace('/', '-')}"))
             if bare:
-                g.append(dw.Text(loc.split("/")[1], 9, cx, cy - 5, text_anchor="middle",
+                g.append(dw.Text(loc.split("/")[1], 10, cx, cy - 5, text_anchor="middle",
                                  fill=st.sea_edge, font_family=FONT))
         group.append(g)
     for key, (lx, ly, anchor) in sorted(layout.labels.items()):
@@ -182,7 +182,7 @@ def unit_token(unit: Unit, look: Look, paints: Paints, x: float, y: float, r: fl
                          stroke_width=1.6, stroke_dasharray=dash))
     ink = ink_on(look.fills[0]) if len(look.fills) == 1 else "#ffffff"
     mark = look.mark or unit.type.value
-    size = r * 0.8
+    size = max(10.0, r * 0.8)
     ty = y + size * 0.36 - (r * 0.05 if unit.type is UnitType.FLEET else 0)
     halo = {} if len(look.fills) == 1 else {"stroke": "#000000", "stroke_width": 2.2,
                                              "paint_order": "stroke"}

@@ -63,7 +63,6 @@ class Style:
     """...and a typical pair this far apart: this fixes each variant's scale."""
     margin: float = 40.0
     label_size: float = 11.5
-    token_text: float = 11.0
     title_size: float = 22.0
     legend_width: float = 290.0
     legend_text: float = 13.0
