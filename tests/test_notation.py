@@ -170,7 +170,7 @@ def test_ambiguous_name_lists_the_candidates(game_map: lawspeaker.GameMap) -> No
     ("   ", 0, "empty order"),
     ("A Lon H now", 8, "unexpected 'now'"),                       # garbage after the order
     ("A Lon - Bel )", 12, "unexpected ')'"),
-    ("Waive extra", 6, "unexpected 'extra'"),
+    ("Waive Lon extra", 10, "unexpected 'extra'"),
     ("A Par - Bur via", 12, "expected 'convoy' after 'via'"),
     ("F Spa(sc - Wes", 5, "missing ')'"),
     ("F Spa/zz - Wes", 6, "unknown coast 'zz'"),

@@ -13,9 +13,10 @@ chosen by the civil-disorder rule of the rules edition (DATC 4.D.8):
 * 2000: farthest from a home centre first, fleets along fleet routes and
   armies over land or water; fleets before armies; then alphabetically.
 
-With the ``heirs`` component (S9 §8.2-§8.4): a vassal builds only in its
-capital, on orders from either controller (the dowry giver's legal orders
-win, §10.5.2); minors and thralls rebuild by themselves; and a major may
+Builds a power does not use are listed as waived. With the ``heirs``
+component (S9 §8.2-§8.4): a vassal builds only in its capital, on orders from
+either controller (the dowry giver's legal orders win, and a waive is an order
+like any other, §10.5.2 (4)); minors and thralls rebuild by themselves; and a major may
 build an heir in its capital, which is not a unit and needs no build (§8.3).
 """
 
@@ -140,6 +141,10 @@ def resolve_adjustments(variant: Variant, position: Position, orders: Iterable[O
             del units[unit.province]
             results.append(OrderResult(Remove(power, unit.type, unit.location), Outcome.SUCCEEDS,
                                        "Removed by civil disorder", implicit=True))
+    for power, owed in sorted(counts.items()):
+        for _ in range(owed - used.get(power, 0)):  # DATC 4.D.7: an unused build is waived
+            results.append(OrderResult(Waive(power, None, ""), Outcome.SUCCEEDS,
+                                       "Build not used: waived", implicit=True))
     for unit in minor_rebuilds(variant, position):
         units[unit.province] = unit
         results.append(OrderResult(Build(unit.power, unit.type, unit.location), Outcome.SUCCEEDS,
@@ -177,7 +182,7 @@ def _vassal_orders(variant: Variant, position: Position, rules: Rules, counts: d
     judged: list[tuple[Order, Order]] = []
     by_vassal: dict[str, dict[str, list[tuple[Order, Order]]]] = {}
     for order in orders:
-        vassal = _vassal_of(position, order)
+        vassal = _vassal_of(position, order, counts)
         if vassal is None:
             judged.append((order, order))
         else:
@@ -204,12 +209,19 @@ def _vassal_orders(variant: Variant, position: Position, rules: Rules, counts: d
     return judged, overridden
 
 
-def _vassal_of(position: Position, order: Order) -> str | None:
-    """The vassal a controller's adjustment order is for, if any."""
-    if isinstance(order, Build):
+def _vassal_of(position: Position, order: Order, counts: dict[str, int]) -> str | None:
+    """The vassal a controller's adjustment order is for, if any. A waive is
+    an order too (S9 §10.5.2 (4)): ``Waive Permyak`` waives the build of the
+    vassal whose capital is Permyak; a bare ``Waive`` from a controller with no
+    builds of its own is for its one vassal that has a build."""
+    if isinstance(order, Build) or (isinstance(order, Waive) and order.location):
         owner = position.owners.get(order.province, "")
     elif isinstance(order, Remove) and order.province in position.units:
         owner = position.units[order.province].power
+    elif isinstance(order, Waive) and counts.get(order.power, 0) <= 0:
+        owed = [v for v, n in counts.items() if n > 0 and position.kind_of(v) == "vassal"
+                and order.power in position.controllers_of(v)]
+        return owed[0] if len(owed) == 1 else None
     else:
         return None
     if position.kind_of(owner) == "vassal" and order.power in position.controllers_of(owner):

@@ -11,7 +11,7 @@ b. **Executions**: every heir in a captured centre is executed, even when its
 c. **Eliminations**: a major power with no centre of its own (normal, §1.3),
    or without its capital and with no living heir (early, §1.3, §3.4), or
    forced out by the GM as a dropped player (§3.4.2); a thrall whose centre
-   was captured (§10.3); a vassal whose capital was captured or whose two
+   was captured, even by its controller (§10.3), announced; a vassal whose capital was captured or whose two
    controllers are both gone (§3.4.1). A vassal that loses one controller is
    kept by the other alone (§3.4 step 5).
 d. **Vassal marriages** agreed this Autumn, unless the marriage location or
@@ -87,6 +87,7 @@ class _HeirCensus:
     def run(self) -> Position:
         self.execute_heirs()
         fallen = self.eliminate_majors()
+        self.eliminate_thralls()
         gone_vassals = self.eliminate_vassals(fallen)
         self.marry_vassals(fallen)
         self.transfer(fallen, gone_vassals)
@@ -125,6 +126,19 @@ class _HeirCensus:
                 fallen.add(name)
                 self.events.append(f"{name} is eliminated: {why}")
         return fallen
+
+    def eliminate_thralls(self) -> None:
+        """c. A thrall whose centre is captured, even by its controller, is
+        eliminated (§10.3); its heir was executed in step b."""
+        for name, state in sorted(self.powers.items()):
+            if state.kind != "thrall":
+                continue
+            lost = sorted(p for p in self.captured if self.position.owners.get(p) == name)
+            if lost:
+                del self.powers[name]
+                captor = self.owners[lost[0]]
+                self.events.append(f"{name}, thrall of {state.controllers[0]}, is eliminated: "
+                                   f"{captor} captured {self.name(lost[0])} (S9 §10.3)")
 
     def eliminate_vassals(self, fallen: set[str]) -> set[str]:
         """c. Early vassal elimination (§3.4.1); a lone survivor keeps it (§3.4 step 5)."""
@@ -189,11 +203,16 @@ class _HeirCensus:
         if unit is not None and unit.power == giver:  # §10.4 2: only the giver's unit
             if self.rules.dowry_unit == "transfer":
                 self.units[location] = Unit(name, unit.type, unit.location)
-                self.events.append(f"{unit} passes from {giver} to {name} (S9 v1.1 §10.4)")
+                self.events.append(f"{giver}'s {self.unit(unit)} passes to {name} "
+                                   "(S9 v1.1 §10.4)")
             else:
                 del self.units[location]
-                self.events.append(f"{giver}'s {unit} in the marriage location is disbanded "
-                                   "(S9 §10.4)")
+                self.events.append(f"{giver}'s {self.unit(unit)} in the marriage location is "
+                                   "disbanded (S9 §10.4)")
+
+    def unit(self, unit: Unit) -> str:
+        """``A Alfheim``: a unit as players name it."""
+        return f"{unit.type.value} {self.name(unit.location)}"
 
     def transfer(self, fallen: set[str], gone_vassals: set[str]) -> None:
         """e-f. Eliminated powers' centres become minors; their units disband."""
@@ -212,7 +231,8 @@ class _HeirCensus:
         for prov, unit in sorted(self.units.items()):
             if unit.power in dead:
                 del self.units[prov]
-                self.events.append(f"{unit.power}'s {unit} is disbanded (S9 §3.4 step 1)")
+                self.events.append(f"{unit.power}'s {self.unit(unit)} is disbanded "
+                                   "(S9 §3.4 step 1)")
         for name in gone_vassals:
             del self.powers[name]
 

@@ -10,6 +10,7 @@ prefix (S9 §5.1: a space may be named by its first three letters)::
     A Pic - Bel via convoy                F Spa/sc - Wes, Spa(sc), Spa sc, Spa-sc,
     Spain (south coast)                   A Tri R Alb, A Tri - Alb (retreat)
     A Tri D / Disband A Tri               Build F StP/nc, Remove A Mun, Waive
+    Waive Permyak (a vassal's build, S9 §10.5.2)
     England: F Lon - Nth  (a leading power name)
 
 and, for heirs and marriages (S9 §7.1, §8.3, §10)::
@@ -80,7 +81,7 @@ _VIA = {"via", "by"}
 _MARRY = {"marry", "marries", "wed", "weds"}
 _HEIR = {"heir", "h"}
 _TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET,
-          "fleet": UnitType.FLEET}
+          "fleet": UnitType.FLEET, "w": UnitType.WING, "wing": UnitType.WING}  # Dissolution §3.3
 _STOP = (_MOVE | _HOLD | _SUPPORT | _CONVOY | _RETREAT | _DISBAND | _VIA | _REMOVE | _MARRY
          | {"(", ")", ",", ":"})
 _COAST_WORDS = {
@@ -146,8 +147,9 @@ class _Parser:
             self.i = 2
         if self.at(_WAIVE):
             self.i += 1
+            where = self.location() if self.peek() is not None else ""  # a vassal's capital
             self.expect_end()
-            return Waive(self.power, None, "")
+            return Waive(self.power, None, where)
         if self.at(_BUILD):
             self.i += 1
             if self.at_heir():
@@ -495,4 +497,6 @@ def format_order(order: Order, game_map: GameMap, long: bool = False) -> str:
             return f"Build {head}"
         case Remove():
             return f"Remove {head}"
+        case Waive():
+            return f"Waive {name(order.location)}" if order.location else "Waive"
     return str(order)

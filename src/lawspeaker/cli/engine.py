@@ -8,15 +8,17 @@ from pathlib import Path
 
 import click
 
-from ..board import Position
+from ..board import PhaseKind, Position
 from ..datc import load_errata, run_files
 from ..dp import Allocation
 from ..notation import format_order
 from ..orders import Order
+from ..phases import Adjudication, initial_position
 from ..phases import adjudicate as adjudicate_phase
-from ..phases import initial_position
-from ..posts import read_post
+from ..positions import PositionError, read_position
+from ..posts import PostError, decode, read_post
 from ..results import Outcome
+from ..retreats import retreat_options
 from ..variants import Variant, VariantError, available_variants, load_variant
 from . import main
 from ._common import options
@@ -39,38 +41,95 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
     """Adjudicate one phase from ORDERS_FILE and print the results.
 
     The file has one order per line, each after a power header line
-    ('England:') or prefixed with the power ('England: F Lon - Nth'). In DP
+    ('England:', 'England', '**England**') or prefixed with the power
+    ('England: F Lon - Nth'); a pasted forum or Discord post is fine. In DP
     variants, DP allocations go in the same way ('Aesir: 2 DP to F Per - Ylg').
-    Without ORDERS_FILE, a bundled example for the variant is adjudicated.
+    Without ORDERS_FILE, the variant's bundled first turn is adjudicated.
     The printed results are public: DP allocations stay secret unless --gm.
+    Any error stops before anything is printed or saved.
     """
     try:
         var = load_variant(variant)
         rules = var.rules.with_options(**options(rule_pairs))
     except (VariantError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
+    if position_file and not orders_file:
+        raise click.ClickException("give an orders file with --position (without one, the "
+                                   "bundled first turn would be replayed on that position)")
     path = Path(orders_file) if orders_file else EXAMPLES / f"{var.name}.txt"
     if not path.exists():
         raise click.ClickException(f"no bundled example for {var.name}; give an orders file")
-    position = (Position.from_json(Path(position_file).read_text(encoding="utf-8"))
-                if position_file else initial_position(var))
-    orders, allocations, errors = _read_orders(var, path, position)
+    target = _save_target(save) if save else None
+    position = initial_position(var)
+    if position_file:
+        try:
+            position = read_position(var, Path(position_file).read_bytes())
+        except PositionError as exc:
+            raise click.ClickException(f"{position_file}: {exc}") from None
+    if position.result:
+        raise click.ClickException(f"the game is over ({position.result}): there is nothing "
+                                   "to adjudicate")
+    orders, allocations = _read_orders(var, path, position)
+    try:
+        result = adjudicate_phase(var, position, orders, rules, allocations)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    nxt_json = result.position.to_json()
+    if target is not None:
+        try:
+            target.write_text(nxt_json, encoding="utf-8")
+        except OSError as exc:
+            raise click.ClickException(f"cannot save to {save}: {exc.strerror}") from None
+    _print_results(var, position, result, allocations, gm)
+    if target is not None:
+        click.echo(f"Position saved to {save}")
+
+
+def _save_target(save: str) -> Path:
+    """Where --save writes, checked before anything is adjudicated."""
+    target = Path(save)
+    if not target.parent.is_dir():
+        raise click.ClickException(f"cannot save to {save}: the folder {target.parent} does "
+                                   "not exist")
+    if target.is_dir():
+        raise click.ClickException(f"cannot save to {save}: it is a folder")
+    return target
+
+
+def _read_orders(var: Variant, path: Path, position: Position
+                 ) -> tuple[list[Order], list[Allocation]]:
+    """The orders and allocations of ``path``; every unreadable line is
+    reported with its number and nothing is adjudicated."""
+    try:
+        text, encoding = decode(path.read_bytes(), str(path))
+    except (PostError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if encoding not in ("UTF-8", "UTF-16"):
+        click.echo(f"Note: {path} is not UTF-8; read as {encoding}.", err=True)
+    lines = read_post(var, text, position.phase.kind)
+    errors = [(line.number, line.error) for line in lines if line.error is not None]
     if errors:
-        for line, message in errors:
-            click.echo(f"{path}:{line}: {message}", err=True)
-        raise click.ClickException(f"{len(errors)} order(s) could not be read; nothing was "
+        for number, message in errors:
+            click.echo(f"{path}:{number}: {message}", err=True)
+        raise click.ClickException(f"{len(errors)} line(s) could not be used; nothing was "
                                    "adjudicated")
-    result = adjudicate_phase(var, position, orders, rules, allocations)
+    orders = [line.order for line in lines if line.order is not None]
+    allocations = [line.allocation for line in lines if line.allocation is not None]
+    return orders, allocations
+
+
+def _print_results(var: Variant, position: Position, result: Adjudication,
+                   allocations: list[Allocation], gm: bool) -> None:
     click.echo(f"{var.title}: {var.phase_label(result.phase)}")
     marks = {Outcome.SUCCEEDS: " ", Outcome.FAILS: "*", Outcome.ILLEGAL: "!"}
-    neutral = {p for p in position.powers_in_play}
+    neutral = set(position.powers_in_play)
     for power in sorted({r.order.power for r in result.results} - neutral):
         click.echo(f"\n{power}:")
         for r in result.results:
             if r.order.power == power:
                 click.echo(f" {marks[r.outcome]} {format_order(r.order, var.map, long=True)}: "
                            f"{r.reason}")
-    if neutral:
+    if neutral & {r.order.power for r in result.results}:
         # S9 §9.0: the winning order of each neutral unit is public, never who voted.
         click.echo("\nNeutral units (orders chosen by DP):")
         for r in result.results:
@@ -79,32 +138,26 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
                            f"{format_order(r.order, var.map, long=True)}: {r.reason}")
     if gm and result.dp is not None:
         click.echo("\nGM only — DP allocations:")
-        rejected = dict((id(a), why) for a, why in result.dp.rejected)
+        rejected = {id(a): why for a, why in result.dp.rejected}
         for a in allocations:
-            click.echo(f"   {a.power}: {a} -> {rejected.get(id(a), 'counted')}")
+            click.echo(f"   {a.power}: {a.points} DP to "
+                       f"{format_order(a.order, var.map, long=True)} -> "
+                       f"{rejected.get(id(a), 'counted')}")
     if result.events:
-        click.echo("\nCensus:")  # S9 §2.2 step 3, public
+        has_census = any(kind is PhaseKind.CENSUS for _, kind in var.phases)
+        click.echo("\nCensus:" if has_census else "\nSupply centres:")  # S9 §2.2 step 3
         for event in result.events:
             click.echo(f"  {event}")
     nxt = result.position
     if nxt.result:
         click.echo(f"\nGame over: {nxt.result}")
+        return
     click.echo(f"\nNext: {var.phase_label(nxt.phase)}")
     for _, d in sorted(nxt.dislodged.items()):
+        where = [var.map.name_of(loc) for loc in retreat_options(var, nxt, d)]
         click.echo(f"  must retreat: {d.unit.power} {d.unit.type.value} "
-                   f"{var.map.name_of(d.unit.location)}")
-    if save:
-        Path(save).write_text(nxt.to_json(), encoding="utf-8")
-        click.echo(f"Position saved to {save}")
-
-
-def _read_orders(var: Variant, path: Path, position: Position
-                 ) -> tuple[list[Order], list[Allocation], list[tuple[int, str]]]:
-    lines = read_post(var, path.read_bytes(), position.phase.kind)
-    orders = [line.order for line in lines if line.order is not None]
-    allocations = [line.allocation for line in lines if line.allocation is not None]
-    errors = [(line.number, line.error) for line in lines if line.error is not None]
-    return orders, allocations, errors
+                   f"{var.map.name_of(d.unit.location)} "
+                   f"({'to ' + ', '.join(where) if where else 'nowhere to go: disbanded'})")
 
 
 @main.command()
