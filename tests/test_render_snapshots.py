@@ -18,7 +18,6 @@ import pytest
 from click.testing import CliRunner
 
 import lawspeaker
-from lawspeaker.cli import main
 from lawspeaker.posts import read_post
 from lawspeaker.render import Drawing, draw
 from lawspeaker.render.png import PNG_SIGNATURE
@@ -53,6 +52,8 @@ def test_snapshot(name: str) -> None:
 
 
 def run(*args: str) -> tuple[int, str, bytes]:
+    from lawspeaker.cli import main  # here, so the snapshots never wait on the CLI's imports
+
     result = CliRunner().invoke(main, list(args))
     return result.exit_code, result.output, result.stdout_bytes
 

@@ -156,7 +156,11 @@ def _corner(centre: Point, distance: float, degrees: float) -> Point:
 
 def token_shape(unit_type: UnitType, x: float, y: float, r: float, **attrs: object
                 ) -> dw.DrawingBasicElement:
-    """An army hexagon or a fleet sail (S9 §4.2), centred on (x, y)."""
+    """An army hexagon or a fleet sail (S9 §4.2), or a wing's delta
+    (Dissolution §3.3), centred on (x, y)."""
+    if unit_type.value == "W":
+        return dw.Lines(x, round(y - r, 1), round(x + r * 1.1, 1), round(y + r * 0.75, 1),
+                        round(x - r * 1.1, 1), round(y + r * 0.75, 1), close=True, **attrs)
     if unit_type is UnitType.ARMY:
         pts: list[float] = []
         for i in range(6):
