@@ -16,31 +16,46 @@ a phase writes the adjudication and the next phase together or not at all.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from .access import AccessMixin
+from .ballots import BallotsMixin
 from .board import PhaseKind, Position
 from .codec import (
     allocation_to_dict,
     order_from_dict,
     order_to_dict,
-    result_from_dict,
     result_to_dict,
 )
+from .deadlines import DeadlinesMixin
 from .dp import Allocation, allocation_problem
-from .export import PhaseRecord, format_record
+from .entry import EntryMixin
+from .export import PhaseRecord
 from .game import Game
 from .notation import format_order
 from .orders import HeirOrder, Order
 from .phases import adjudicate, initial_position
 from .posts import PostError, read_post
+from .records import RecordsMixin
 from .results import Outcome
 from .rules import Rules
+from .service_types import (
+    GM,
+    PUBLIC,
+    Forbidden,
+    GameInfo,
+    HistoryEntry,
+    LineReport,
+    NotFound,
+    ServiceError,
+    SubmissionReport,
+    Viewer,
+    _Loaded,
+)
 from .status import TurnStatus, turn_status
 from .store import Store
 from .store.models import (
@@ -70,120 +85,17 @@ __all__ = [
 ]
 
 
-class ServiceError(ValueError):
-    """A request the service refuses; the message says why, for the user."""
-
-
-class NotFound(ServiceError):
-    pass
-
-
-class Forbidden(ServiceError):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Viewer:
-    """Who is asking: the GM, one power's player, or anybody (``PUBLIC``)."""
-
-    power: str | None = None
-    gm: bool = False
-
-    @classmethod
-    def of(cls, power: str) -> Viewer:
-        return cls(power=power)
-
-    def may_act_for(self, power: str) -> bool:
-        return self.gm or self.power == power
-
-    def __str__(self) -> str:
-        return "gm" if self.gm else (self.power or "public")
-
-
-GM = Viewer(gm=True)
-PUBLIC = Viewer()
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    name: str
-    variant: str
-    title: str
-    rules: dict[str, Any]
-    """House rules: the options this game changes from the variant's defaults."""
-    phase: str
-    phase_code: str
-    result: str | None
-    players: dict[str, str]
-    created_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class LineReport:
-    number: int
-    text: str
-    status: str
-    """``accepted``, ``illegal`` (kept: reported at adjudication, the unit
-    holds), ``twice`` (a second order for one unit in one post, settled by the
-    rules option ``multiple_orders``), ``rejected`` (a DP allocation that
-    breaks a rule; not counted) or ``unreadable``."""
-    message: str = ""
-    canonical: str = ""
-    """The order as the adjudicator read it, in full names."""
-
-    def __str__(self) -> str:
-        what = self.canonical or self.text.strip()
-        if self.status == "accepted":
-            return f"line {self.number}: ok         {what}"
-        return f"line {self.number}: {self.status:10} {what}: {self.message}"
-
-
-@dataclass(frozen=True)
-class SubmissionReport:
-    power: str
-    phase: str
-    lines: tuple[LineReport, ...]
-    orders: tuple[str, ...] = ()
-    """The power's standing orders for this phase after the submission."""
-    allocations: tuple[str, ...] = ()
-    """The power's standing DP allocations (secret: author and GM only)."""
-    dp_left: int | None = None
-
-    @property
-    def ok(self) -> bool:
-        return all(line.status == "accepted" for line in self.lines)
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryEntry:
-    at: datetime
-    actor: str
-    kind: str
-    summary: str
-    phase: str | None
-    undone: bool = False
-
-
-@dataclass
-class _Loaded:
-    """A game row with its variant, rules and current phase, in a session."""
-
-    row: GameRow
-    variant: Variant
-    rules: Rules
-    phase: PhaseRow
-    position: Position
-    phases: list[PhaseRow] = field(default_factory=list)
-    """The live timeline, oldest first."""
-
-
 def _code(position: Position) -> str:
     phase = position.phase
     return f"{phase.season[:1].upper()}{phase.year}{phase.kind.value[:1].upper()}"
 
 
-class GameService:
-    """Games on a store. Every method takes the game's name."""
+class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, EntryMixin):
+    """Games on a store. Every method takes the game's name.
+
+    The mixins are the service's other concerns, each in its module (published
+    record, secret links, deadlines, ready flags and draw votes, order entry);
+    they share this class's internals, and a front end sees one service."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -264,73 +176,78 @@ class GameService:
             power = self._power(g.variant, power)
             if not actor.may_act_for(power):
                 raise Forbidden(f"{actor} may not submit orders for {power}")
-            if g.position.result:
-                raise ServiceError(f"the game is over ({g.position.result}): there is "
-                                   "nothing to order")
-            try:
-                lines = read_post(g.variant, text, g.position.phase.kind, power)
-            except PostError as exc:
-                raise ServiceError(str(exc)) from None
-            if not lines:
-                raise ServiceError("the post has no orders in it")
-            game = self._engine(g)
-            active = self._active(s, g)
-            mine = active.get(power, {})
-            rows: list[LineRow] = []
-            kind = g.position.phase.kind
-            for line in lines:
-                if line.error is not None:
-                    rows.append(LineRow(number=line.number, text=line.text, kind="unreadable",
-                                        status="unreadable", message=line.error))
-                elif line.power != power:
-                    rows.append(LineRow(number=line.number, text=line.text, kind="unreadable",
-                                        status="unreadable",
-                                        message=f"this line is for {line.power}: a post for "
-                                                f"{power} orders only {power}'s units"))
-                elif line.order is not None:
-                    rows.append(LineRow(number=line.number, text=line.text, kind="order",
-                                        status="accepted", slot=_slot(line.order, kind),
-                                        order=order_to_dict(line.order)))
-            standing = self._merge_orders(mine, _by_slot(rows, f"new.{g.phase.id}"), kind)
-            standing_orders = [order_from_dict(r.order or {})
-                               for rs in standing.values() for r in rs if r.kind == "order"]
-            problems = self._order_problems(g, game, standing_orders)
-            slots = [r.slot for r in rows if r.kind == "order" and r.slot]
-            for r in rows:
-                if r.kind == "order":
-                    problem = problems.get(_key(order_from_dict(r.order or {})))
-                    if problem:
-                        r.status, r.message = "illegal", problem
-                    elif slots.count(r.slot) > 1:
-                        r.status = "twice"
-                        r.message = (f"this unit has two orders in this post; by the rules "
-                                     f"(multiple_orders={g.rules.multiple_orders}) "
-                                     + ("it will hold (DATC 4.D.3)"
-                                        if g.rules.multiple_orders == "void"
-                                        else "the last one counts"))
-            kept = {slot: _allocation(rs[-1], power) for slot, rs in mine.items()
-                    if rs[-1].kind == "dp"}
-            for line in lines:
-                if line.allocation is None or line.power != power:
-                    continue
-                alloc = line.allocation
-                slot = f"dp {alloc.order.province}"
-                others = [a for k, a in kept.items() if k != slot]
-                problem = self._allocation_problem(g, alloc, standing_orders, others)
-                row = LineRow(number=line.number, text=line.text, kind="dp",
-                              status="rejected" if problem else "accepted",
-                              message=problem or "", slot=slot,
-                              order=order_to_dict(alloc.order), points=alloc.points)
-                rows.append(row)
-                if problem is None:
-                    kept[slot] = alloc
-            rows.sort(key=lambda r: r.number)
-            sub = SubmissionRow(game_id=g.row.id, phase_id=g.phase.id, power=power,
-                                author=str(actor), text=_text(text), lines=rows)
-            s.add(sub)
-            self._log(s, g.row, g.phase, actor, "submitted", f"{power} submitted orders")
-            s.flush()
-            return self._report(s, g, power, rows)
+            return self._submit(s, g, power, text, actor)
+
+    def _submit(self, s: Session, g: _Loaded, power: str, text: str | bytes,
+                actor: Viewer) -> SubmissionReport:
+        """Check and record a post (the caller has checked who may send it)."""
+        if g.position.result:
+            raise ServiceError(f"the game is over ({g.position.result}): there is "
+                               "nothing to order")
+        try:
+            lines = read_post(g.variant, text, g.position.phase.kind, power)
+        except PostError as exc:
+            raise ServiceError(str(exc)) from None
+        if not lines:
+            raise ServiceError("the post has no orders in it")
+        game = self._engine(g)
+        active = self._active(s, g)
+        mine = active.get(power, {})
+        rows: list[LineRow] = []
+        kind = g.position.phase.kind
+        for line in lines:
+            if line.error is not None:
+                rows.append(LineRow(number=line.number, text=line.text, kind="unreadable",
+                                    status="unreadable", message=line.error))
+            elif line.power != power:
+                rows.append(LineRow(number=line.number, text=line.text, kind="unreadable",
+                                    status="unreadable",
+                                    message=f"this line is for {line.power}: a post for "
+                                            f"{power} orders only {power}'s units"))
+            elif line.order is not None:
+                rows.append(LineRow(number=line.number, text=line.text, kind="order",
+                                    status="accepted", slot=_slot(line.order, kind),
+                                    order=order_to_dict(line.order)))
+        standing = self._merge_orders(mine, _by_slot(rows, f"new.{g.phase.id}"), kind)
+        standing_orders = [order_from_dict(r.order or {})
+                           for rs in standing.values() for r in rs if r.kind == "order"]
+        problems = self._order_problems(g, game, standing_orders)
+        slots = [r.slot for r in rows if r.kind == "order" and r.slot]
+        for r in rows:
+            if r.kind == "order":
+                problem = problems.get(_key(order_from_dict(r.order or {})))
+                if problem:
+                    r.status, r.message = "illegal", problem
+                elif slots.count(r.slot) > 1:
+                    r.status = "twice"
+                    r.message = (f"this unit has two orders in this post; by the rules "
+                                 f"(multiple_orders={g.rules.multiple_orders}) "
+                                 + ("it will hold (DATC 4.D.3)"
+                                    if g.rules.multiple_orders == "void"
+                                    else "the last one counts"))
+        kept = {slot: _allocation(rs[-1], power) for slot, rs in mine.items()
+                if rs[-1].kind == "dp"}
+        for line in lines:
+            if line.allocation is None or line.power != power:
+                continue
+            alloc = line.allocation
+            slot = f"dp {alloc.order.province}"
+            others = [a for k, a in kept.items() if k != slot]
+            problem = self._allocation_problem(g, alloc, standing_orders, others)
+            row = LineRow(number=line.number, text=line.text, kind="dp",
+                          status="rejected" if problem else "accepted",
+                          message=problem or "", slot=slot,
+                          order=order_to_dict(alloc.order), points=alloc.points)
+            rows.append(row)
+            if problem is None:
+                kept[slot] = alloc
+        rows.sort(key=lambda r: r.number)
+        sub = SubmissionRow(game_id=g.row.id, phase_id=g.phase.id, power=power,
+                            author=str(actor), text=_text(text), lines=rows)
+        s.add(sub)
+        self._log(s, g.row, g.phase, actor, "submitted", f"{power} submitted orders")
+        s.flush()
+        return self._report(s, g, power, rows)
 
     def submissions(self, name: str, power: str, actor: Viewer = GM) -> SubmissionReport:
         """A power's standing orders and allocations this phase (author and GM)."""
@@ -377,42 +294,47 @@ class GameService:
         self._require_gm(actor)
         with self.store.transaction() as s:
             g = self._load(s, name, lock=True)
-            if g.position.result:
-                raise ServiceError(f"the game is over ({g.position.result})")
-            active = self._active(s, g)
-            orders: list[Order] = []
-            allocations: list[Allocation] = []
-            for power, slots in sorted(active.items()):
-                for rows in slots.values():
-                    for row in rows:
-                        if row.kind == "order":
-                            orders.append(order_from_dict(row.order or {}))
-                        elif row.kind == "dp":
-                            allocations.append(_allocation(row, power))
-            try:
-                result = adjudicate(g.variant, g.position, orders, g.rules, allocations)
-            except ValueError as exc:
-                raise ServiceError(str(exc)) from None
-            secret: dict[str, Any] = {"allocations": [], "tallies": {}, "rejected": []}
-            if result.dp is not None:
-                secret["allocations"] = [allocation_to_dict(a) for a in result.allocations]
-                secret["tallies"] = {prov: [[order_to_dict(o), n] for o, n in tally]
-                                     for prov, tally in result.dp.tallies.items()}
-                secret["rejected"] = [[allocation_to_dict(a), why] for a, why in result.dp.rejected]
-            adjudication = AdjudicationRow(phase_id=g.phase.id,
-                                           results=[result_to_dict(r) for r in result.results],
-                                           events=list(result.events), secret=secret)
-            s.add(adjudication)
-            s.flush()
-            nxt = self._add_phase(s, g.row, g.variant, result.position, g.phase.seq + 1)
-            summary = f"{g.phase.label} processed; next: {nxt.label}"
-            if result.position.result:
-                summary = f"{g.phase.label} processed; game over: {result.position.result}"
-            self._log(s, g.row, g.phase, actor, "processed", summary,
-                      adjudication=adjudication.id)
-            s.flush()
-            g.phases.append(nxt)
-            return self._record(s, g, g.phase, secret_too=True)
+            return self._process(s, g, actor)
+
+    def _process(self, s: Session, g: _Loaded, actor: Viewer) -> PhaseRecord:
+        """Adjudicate in the caller's transaction (the GM's, or the scheduler's)."""
+        if g.position.result:
+            raise ServiceError(f"the game is over ({g.position.result})")
+        active = self._active(s, g)
+        orders: list[Order] = []
+        allocations: list[Allocation] = []
+        for power, slots in sorted(active.items()):
+            for rows in slots.values():
+                for row in rows:
+                    if row.kind == "order":
+                        orders.append(order_from_dict(row.order or {}))
+                    elif row.kind == "dp":
+                        allocations.append(_allocation(row, power))
+        try:
+            result = adjudicate(g.variant, g.position, orders, g.rules, allocations)
+        except ValueError as exc:
+            raise ServiceError(str(exc)) from None
+        secret: dict[str, Any] = {"allocations": [], "tallies": {}, "rejected": []}
+        if result.dp is not None:
+            secret["allocations"] = [allocation_to_dict(a) for a in result.allocations]
+            secret["tallies"] = {prov: [[order_to_dict(o), n] for o, n in tally]
+                                 for prov, tally in result.dp.tallies.items()}
+            secret["rejected"] = [[allocation_to_dict(a), why] for a, why in result.dp.rejected]
+        adjudication = AdjudicationRow(phase_id=g.phase.id,
+                                       results=[result_to_dict(r) for r in result.results],
+                                       events=list(result.events), secret=secret)
+        s.add(adjudication)
+        s.flush()
+        nxt = self._add_phase(s, g.row, g.variant, result.position, g.phase.seq + 1)
+        summary = f"{g.phase.label} processed; next: {nxt.label}"
+        if result.position.result:
+            summary = f"{g.phase.label} processed; game over: {result.position.result}"
+        self._log(s, g.row, g.phase, actor, "processed", summary,
+                  adjudication=adjudication.id)
+        s.flush()
+        g.phases.append(nxt)
+        self._phase_advanced(s, g.row)
+        return self._record(s, g, g.phase, secret_too=True)
 
     def undo(self, name: str, to: str | None = None, actor: Viewer = GM) -> str:
         """Roll back to an earlier phase (by default the one before the current
@@ -436,124 +358,8 @@ class GameService:
                 adj.undone_at = stamp
             self._log(s, g.row, target, actor, "undone",
                       f"rolled back from {g.phase.label} to {target.label}")
+            self._phase_advanced(s, g.row)
             return target.label
-
-    # --- history and exports -------------------------------------------------------------
-
-    def history(self, name: str) -> list[HistoryEntry]:
-        """The public log: creation, submissions (who, not what), processing,
-        rollbacks and GM actions, oldest first."""
-        with self.store.transaction() as s:
-            g = self._load(s, name)
-            labels = {p.id: (p.label, p.undone_at) for p in s.scalars(
-                select(PhaseRow).where(PhaseRow.game_id == g.row.id))}
-            undone_adjudications = set(s.scalars(select(AdjudicationRow.id).join(
-                PhaseRow, AdjudicationRow.phase_id == PhaseRow.id).where(
-                PhaseRow.game_id == g.row.id, AdjudicationRow.undone_at.is_not(None))))
-            out = []
-            for e in s.scalars(select(EventRow).where(EventRow.game_id == g.row.id)
-                               .order_by(EventRow.id)):
-                label, undone = labels.get(e.phase_id or -1, (None, None))
-                if e.kind == "processed":  # undone when its adjudication was
-                    undone = e.detail.get("adjudication") in undone_adjudications or None
-                out.append(HistoryEntry(e.at, e.actor, e.kind, e.summary, label,
-                                        bool(undone) and e.kind != "undone"))
-            return out
-
-    def record(self, name: str, phase: str | None = None, actor: Viewer = PUBLIC
-               ) -> PhaseRecord:
-        """A processed phase as published: public always; the secret part
-        only for the GM, or for everybody once the GM revealed DP after the game."""
-        with self.store.transaction() as s:
-            g = self._load(s, name)
-            done = [p for p in g.phases if p.id != g.phase.id]
-            if not done:
-                raise ServiceError("no phase has been processed yet")
-            row = done[-1] if phase is None else self._find_phase(g, phase)
-            if row.id == g.phase.id:
-                raise ServiceError(f"{row.label} has not been processed yet")
-            return self._record(s, g, row, secret_too=actor.gm or g.row.dp_revealed)
-
-    def export(self, name: str, phase: str | None = None, fmt: str = "text",
-               gm: bool = False, actor: Viewer = PUBLIC) -> str:
-        """The results post: ``gm=True`` (the GM only) adds the secret part as
-        its own section, never mixed into the public text."""
-        if gm:
-            self._require_gm(actor)
-        record = self.record(name, phase, GM if gm else actor)
-        return format_record(record, fmt, secret=gm or record.revealed)
-
-    def picture(self, name: str, phase: str | None = None, orders: bool = False,
-                fmt: str = "svg", actor: Viewer = PUBLIC) -> str | bytes:
-        """The map of a phase: the position at its start and, with ``orders``,
-        the orders given in it. A processed phase shows its public results
-        (neutral units' chosen orders included, never DP); the current phase
-        shows only the standing orders ``actor`` may see: all of them for the
-        GM, a player's own, none for the public."""
-        from .render import draw
-
-        if fmt not in ("svg", "png"):
-            raise ServiceError(f"unknown picture format '{fmt}' (svg or png)")
-        with self.store.transaction() as s:
-            g = self._load(s, name)
-            row = self._find_phase(g, phase)
-            position = Position.from_dict(row.position)
-            results = None
-            pending: list[Order] = []
-            if orders and row.id != g.phase.id:
-                adj = s.scalar(select(AdjudicationRow).where(
-                    AdjudicationRow.phase_id == row.id, AdjudicationRow.undone_at.is_(None)))
-                results = [result_from_dict(r) for r in adj.results] if adj else []
-            elif orders:
-                for power, slots in self._active(s, g).items():
-                    if actor.may_act_for(power):
-                        pending += [order_from_dict(r.order or {}) for rs in slots.values()
-                                    for r in rs if r.kind == "order"]
-            drawing = draw(g.variant, position, results=results,
-                           orders=pending if orders and results is None else None,
-                           subtitle=f"{g.row.name}" + ("" if results is not None or not orders
-                                                       else f" — orders seen by {actor}"))
-            return drawing.svg() if fmt == "svg" else drawing.png()
-
-    # --- GM actions the rulebooks name ------------------------------------------------------
-
-    def force_elimination(self, name: str, power: str, actor: Viewer = GM) -> None:
-        """A dropped player's power undergoes early elimination at the next
-        Census (S9 §3.4.2; OOD §3.3.2). Recorded in the history."""
-        self._require_gm(actor)
-        with self.store.transaction() as s:
-            g = self._load(s, name, lock=True)
-            game = self._engine(g)
-            try:
-                game.force_elimination(power)
-            except ValueError as exc:
-                raise ServiceError(str(exc)) from None
-            who = g.variant.power_named(power)
-            g.phase.position = game.position.to_dict()
-            self._log(s, g.row, g.phase, actor, "eliminate",
-                      f"GM: {who} dropped; eliminated at the next Census")
-
-    def reveal_dp(self, name: str, actor: Viewer = GM) -> None:
-        """After the game, the GM may reveal every DP allocation (S9 §9.0)."""
-        self._require_gm(actor)
-        with self.store.transaction() as s:
-            g = self._load(s, name, lock=True)
-            if not g.position.result:
-                raise ServiceError("DP allocations stay secret until the game has ended "
-                                   "(S9 §9.0)")
-            g.row.dp_revealed = True
-            self._log(s, g.row, g.phase, actor, "reveal-dp", "GM revealed the DP allocations")
-
-    def set_rule(self, name: str, key: str, value: str, actor: Viewer = GM) -> None:
-        """Change a house rule; it applies from the current phase on."""
-        self._require_gm(actor)
-        with self.store.transaction() as s:
-            g = self._load(s, name, lock=True)
-            rules = {**g.row.rules, key: value}
-            self._rules(g.variant, rules)
-            old = g.row.rules.get(key, "(variant default)")
-            g.row.rules = rules
-            self._log(s, g.row, g.phase, actor, "rule", f"house rule {key}: {old} -> {value}")
 
     # --- internals ------------------------------------------------------------------------
 
@@ -725,22 +531,6 @@ class GameService:
             spent = sum(r.points or 0 for r in mine if r.kind == "dp")
             dp_left = allotment(g.variant, g.position, power) - spent
         return SubmissionReport(power, g.phase.label, lines, orders, allocations, dp_left)
-
-    def _record(self, s: Session, g: _Loaded, phase: PhaseRow, secret_too: bool
-                ) -> PhaseRecord:
-        adj = s.scalar(select(AdjudicationRow).where(AdjudicationRow.phase_id == phase.id,
-                                                     AdjudicationRow.undone_at.is_(None)))
-        if adj is None:
-            raise ServiceError(f"{phase.label} has not been processed")
-        following = next(p for p in g.phases if p.seq > phase.seq)
-        before = Position.from_dict(phase.position)
-        after = Position.from_dict(following.position)
-        secret = adj.secret if secret_too else None
-        return PhaseRecord.build(g.variant, g.rules, before, after,
-                                 [result_from_dict(r) for r in adj.results],
-                                 tuple(adj.events), secret,
-                                 revealed=g.row.dp_revealed, game=g.row.name,
-                                 status=turn_status(g.variant, after, g.rules))
 
 
 def _bundled(variant: Variant) -> bool:

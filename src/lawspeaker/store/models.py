@@ -20,8 +20,20 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["AdjudicationRow", "Base", "EventRow", "GameRow", "LineRow", "PhaseRow",
-           "PlayerRow", "SubmissionRow", "now"]
+__all__ = [
+    "AdjudicationRow",
+    "BallotRow",
+    "Base",
+    "EventRow",
+    "GameRow",
+    "LineRow",
+    "LinkRow",
+    "PhaseRow",
+    "PlayerRow",
+    "SettingRow",
+    "SubmissionRow",
+    "now",
+]
 
 
 def now() -> datetime:
@@ -43,6 +55,19 @@ class GameRow(Base):
     """House rules: the options this game sets over the variant's defaults."""
     dp_revealed: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=now)
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
+    """Where the GM reads deadlines (an IANA name); times are stored in UTC."""
+    phase_minutes: Mapped[int | None] = mapped_column(default=None)
+    """How long each phase runs; None: no deadline, the GM processes by hand."""
+    grace_minutes: Mapped[int] = mapped_column(default=0, server_default="0")
+    """How long after the deadline the scheduler still waits for late orders."""
+    deadline_at: Mapped[datetime | None] = mapped_column(default=None)
+    """The current phase's deadline (UTC), or None."""
+    paused_at: Mapped[datetime | None] = mapped_column(default=None)
+    """Set while the GM has paused the game: the scheduler leaves it alone."""
+    draw_rule: Mapped[str] = mapped_column(String(20), default="unanimous",
+                                           server_default="unanimous")
+    """House rule for draw votes (the rulebooks leave draws to the house)."""
 
     players: Mapped[list[PlayerRow]] = relationship(back_populates="game",
                                                     order_by="PlayerRow.power")
@@ -144,3 +169,42 @@ class EventRow(Base):
     summary: Mapped[str] = mapped_column(Text)
     """One public line; never secret (no DP, no unrevealed orders)."""
     detail: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class LinkRow(Base):
+    """A secret link: who holds it acts as ``role`` (``gm`` or a power) in a
+    game, or as the server's GM (``game_id`` None). Only a hash of the link's
+    token is kept, so a copy of the database gives nobody a way in."""
+
+    __tablename__ = "links"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), default=None)
+    role: Mapped[str] = mapped_column(String(100))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class BallotRow(Base):
+    """A power's flag in one phase: ``ready`` (done with its orders) or
+    ``draw`` (a secret draw vote). Belongs to the phase, so each phase starts clear."""
+
+    __tablename__ = "ballots"
+    __table_args__ = (UniqueConstraint("phase_id", "power", "kind"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    phase_id: Mapped[int] = mapped_column(ForeignKey("phases.id"))
+    power: Mapped[str] = mapped_column(String(100))
+    kind: Mapped[str] = mapped_column(String(20))
+    value: Mapped[bool] = mapped_column(default=True)
+    at: Mapped[datetime] = mapped_column(default=now)
+
+
+class SettingRow(Base):
+    """Server-wide values every worker must share (the cookie-signing key)."""
+
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(50), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -1,0 +1,153 @@
+"""Secret links: identity without passwords to keep.
+
+A PbF GM already sends each player a private message; the server's version
+of that is a link with a random token. Whoever opens it acts as its role (a
+power, or the GM) in its game; the server's own GM link (no game) may create
+games and is GM of every game on the server. Only a SHA-256 hash of each
+token is stored, so a leaked database copy opens nothing, and a link is
+revoked by marking its row (issuing a new link for a seat revokes the old
+one: a replaced player's link stops working at once).
+
+Part of :class:`lawspeaker.service.GameService`; front ends turn a token into
+a :class:`Viewer` here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from .service_types import GM, NotFound, ServiceError, Viewer
+from .store.models import GameRow, LinkRow, SettingRow, now
+
+if TYPE_CHECKING:
+    from .store import Store
+
+__all__ = ["AccessMixin", "Grant", "hash_token"]
+
+SERVER_GM = "server-gm"
+"""The role of the server's GM link (``game_id`` None)."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """What one link gives: a viewer in one game, or GM everywhere (``game`` None)."""
+
+    link_id: int
+    game: str | None
+    viewer: Viewer
+
+    def viewer_in(self, game: str) -> Viewer | None:
+        if self.game is None:
+            return GM
+        return self.viewer if self.game == game else None
+
+
+class AccessMixin:
+    """Issue, check and revoke secret links; the server's shared secrets."""
+
+    store: Store
+    _load: Any
+    _log: Any
+    _power: Any
+    _require_gm: Any
+
+    def issue_link(self, name: str | None, role: str = "gm", actor: Viewer = GM) -> str:
+        """A new secret link token for ``role`` (``gm`` or a power) in game
+        ``name``, or the server's GM link with ``name`` None. Earlier links of
+        the same seat are revoked. The token is returned once and never stored."""
+        self._require_gm(actor)
+        token = secrets.token_urlsafe(24)
+        with self.store.transaction() as s:
+            game_id = None
+            if name is None:
+                role = SERVER_GM
+            else:
+                g = self._load(s, name, lock=True)
+                game_id = g.row.id
+                role = "gm" if role.strip().lower() == "gm" else self._power(g.variant, role)
+            for old in s.scalars(select(LinkRow).where(
+                    LinkRow.game_id.is_(None) if game_id is None else LinkRow.game_id == game_id,
+                    LinkRow.role == role, LinkRow.revoked_at.is_(None))):
+                old.revoked_at = now()
+            s.add(LinkRow(game_id=game_id, role=role, token_hash=hash_token(token)))
+            if name is not None:
+                self._log(s, g.row, None, actor, "link", f"a new secret link for {role}")
+        return token
+
+    def revoke_links(self, name: str, role: str, actor: Viewer = GM) -> int:
+        """Revoke every live link of a seat; returns how many."""
+        self._require_gm(actor)
+        with self.store.transaction() as s:
+            g = self._load(s, name, lock=True)
+            role = "gm" if role.strip().lower() == "gm" else self._power(g.variant, role)
+            rows = list(s.scalars(select(LinkRow).where(
+                LinkRow.game_id == g.row.id, LinkRow.role == role,
+                LinkRow.revoked_at.is_(None))))
+            for row in rows:
+                row.revoked_at = now()
+            if rows:
+                self._log(s, g.row, None, actor, "link", f"secret link for {role} revoked")
+            return len(rows)
+
+    def linked_seats(self, name: str, actor: Viewer = GM) -> list[str]:
+        """The seats (``gm``, powers) that have a live link (GM only)."""
+        self._require_gm(actor)
+        with self.store.transaction() as s:
+            g = self._load(s, name)
+            return sorted(set(s.scalars(select(LinkRow.role).where(
+                LinkRow.game_id == g.row.id, LinkRow.revoked_at.is_(None)))))
+
+    def redeem(self, token: str) -> Grant:
+        """What a link's token grants; :class:`NotFound` if it is unknown or revoked."""
+        if not token or len(token) > 200:
+            raise NotFound("this link is not valid (revoked, mistyped or from another server)")
+        with self.store.transaction() as s:
+            row = s.scalar(select(LinkRow).where(LinkRow.token_hash == hash_token(token),
+                                                 LinkRow.revoked_at.is_(None)))
+            if row is None:
+                raise NotFound("this link is not valid (revoked, mistyped or from another "
+                               "server)")
+            return self._grant(s, row)
+
+    def grant(self, link_id: int) -> Grant | None:
+        """A session's link checked again (each request): None once revoked."""
+        with self.store.transaction() as s:
+            row = s.get(LinkRow, link_id)
+            if row is None or row.revoked_at is not None:
+                return None
+            return self._grant(s, row)
+
+    @staticmethod
+    def _grant(s: Any, row: LinkRow) -> Grant:
+        if row.game_id is None:
+            return Grant(row.id, None, GM)
+        game = s.get(GameRow, row.game_id)
+        viewer = GM if row.role == "gm" else Viewer.of(row.role)
+        return Grant(row.id, game.name, viewer)
+
+    def setting(self, key: str, make: Any) -> str:
+        """A server-wide value shared by every worker, created once by ``make()``."""
+        with self.store.transaction() as s:
+            row = s.get(SettingRow, key)
+            if row is not None:
+                return row.value
+        try:
+            with self.store.transaction() as s:
+                s.add(SettingRow(key=key, value=str(make())))
+        except IntegrityError:
+            pass  # another worker made it first: use theirs
+        with self.store.transaction() as s:
+            row = s.get(SettingRow, key)
+            if row is None:  # pragma: no cover
+                raise ServiceError(f"the server setting {key} could not be stored")
+            return row.value

@@ -1,0 +1,131 @@
+"""The values the game service speaks in: who asks (:class:`Viewer`), what it
+refuses (:class:`ServiceError`), and the reports it returns.
+
+Kept apart from :mod:`lawspeaker.service` so the service's own modules
+(records, access, deadlines, ballots, order entry) can share them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from .board import Position
+from .rules import Rules
+from .store.models import GameRow, PhaseRow
+from .variants import Variant
+
+__all__ = ["GM", "PUBLIC", "SCHEDULER", "Forbidden", "GameInfo", "HistoryEntry", "LineReport",
+           "NotFound", "ServiceError", "SubmissionReport", "Viewer"]
+
+
+class ServiceError(ValueError):
+    """A request the service refuses; the message says why, for the user."""
+
+
+class NotFound(ServiceError):
+    pass
+
+
+class Forbidden(ServiceError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is asking: the GM, one power's player, or anybody (``PUBLIC``)."""
+
+    power: str | None = None
+    gm: bool = False
+    label: str = ""
+    """How the log names this actor, when not ``gm`` or the power (``scheduler``)."""
+
+    @classmethod
+    def of(cls, power: str) -> Viewer:
+        return cls(power=power)
+
+    def may_act_for(self, power: str) -> bool:
+        return self.gm or self.power == power
+
+    def __str__(self) -> str:
+        return self.label or ("gm" if self.gm else (self.power or "public"))
+
+
+GM = Viewer(gm=True)
+PUBLIC = Viewer()
+SCHEDULER = Viewer(gm=True, label="scheduler")
+"""The deadline acting for the GM: it processes, and nothing else."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str
+    variant: str
+    title: str
+    rules: dict[str, Any]
+    """House rules: the options this game changes from the variant's defaults."""
+    phase: str
+    phase_code: str
+    result: str | None
+    players: dict[str, str]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class LineReport:
+    number: int
+    text: str
+    status: str
+    """``accepted``, ``illegal`` (kept: reported at adjudication, the unit
+    holds), ``twice`` (a second order for one unit in one post, settled by the
+    rules option ``multiple_orders``), ``rejected`` (a DP allocation that
+    breaks a rule; not counted) or ``unreadable``."""
+    message: str = ""
+    canonical: str = ""
+    """The order as the adjudicator read it, in full names."""
+
+    def __str__(self) -> str:
+        what = self.canonical or self.text.strip()
+        if self.status == "accepted":
+            return f"line {self.number}: ok         {what}"
+        return f"line {self.number}: {self.status:10} {what}: {self.message}"
+
+
+@dataclass(frozen=True)
+class SubmissionReport:
+    power: str
+    phase: str
+    lines: tuple[LineReport, ...]
+    orders: tuple[str, ...] = ()
+    """The power's standing orders for this phase after the submission."""
+    allocations: tuple[str, ...] = ()
+    """The power's standing DP allocations (secret: author and GM only)."""
+    dp_left: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return all(line.status == "accepted" for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    at: datetime
+    actor: str
+    kind: str
+    summary: str
+    phase: str | None
+    undone: bool = False
+
+
+@dataclass
+class _Loaded:
+    """A game row with its variant, rules and current phase, in a session."""
+
+    row: GameRow
+    variant: Variant
+    rules: Rules
+    phase: PhaseRow
+    position: Position
+    phases: list[PhaseRow] = field(default_factory=list)
+    """The live timeline, oldest first."""
