@@ -178,3 +178,15 @@ def test_a_database_in_a_missing_folder(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["game", "--db", str(tmp_path / "no" / "x.db"), "list"])
     assert result.exit_code == 1
     assert "does not exist" in result.output
+
+
+def test_the_map_of_a_phase_is_written_where_asked(tmp_path: Path) -> None:
+    gm = GM(database("sqlite", tmp_path))
+    gm("new", "standard", "g")
+    gm("orders", "g", "France", "-", stdin="A Par - Bur\n")
+    gm("process", "g")
+    out = gm("map", "g", "--phase", "S1901M", "--orders", "-o", str(tmp_path / "s.png")).output
+    assert "Map written to" in out
+    assert (tmp_path / "s.png").read_bytes().startswith(b"\x89PNG")
+    missing = gm("map", "g", "-o", str(tmp_path / "no" / "x.png"), ok=False)
+    assert missing.exit_code == 1 and "does not exist" in missing.output

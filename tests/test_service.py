@@ -279,3 +279,18 @@ def test_every_submission_is_kept_even_when_replaced(service: GameService, store
     with store.transaction() as s:
         assert s.scalar(select(func.count()).select_from(SubmissionRow)) == 3
     assert service.submissions("g", "France").orders == ("A Paris H",)
+
+
+def test_a_map_shows_pending_orders_only_to_whom_they_belong(service: GameService) -> None:
+    service.create_game("standard", "g")
+    service.submit("g", "England", "F Lon - Nth")
+    service.submit("g", "France", "A Par - Bur")
+    mine = service.picture("g", orders=True, actor=Viewer.of("England"))
+    assert 'id="order-lon"' in mine and 'id="order-par"' not in mine
+    assert 'id="order-lon"' not in service.picture("g", orders=True, actor=PUBLIC)
+    everything = service.picture("g", orders=True, actor=GM)
+    assert 'id="order-lon"' in everything and 'id="order-par"' in everything
+    service.process("g")
+    done = service.picture("g", phase="S1901M", orders=True, actor=PUBLIC)
+    assert 'id="order-par"' in done and 'data-outcome="succeeds"' in done  # results: public
+    assert service.picture("g", fmt="png").startswith(b"\x89PNG")
