@@ -227,3 +227,34 @@ def test_game_rejects_a_bad_allocation_at_submission_naming_the_rule(variant) ->
     with pytest.raises(DPError, match="no neutral unit"):
         game.allocate("France", "1 DP to F bre - eng")
     assert game.allocations("France") == []
+
+
+@pytest.mark.parametrize("own_order,setting,counted", [
+    # S9 §9.0 'attacks (or supports an attack on)': an illegal move is never carried out ...
+    ("A par - bel", "legal", True),
+    ("A par - bel", "any", False),
+    # ... and a convoy carries the attack but neither makes nor supports it.
+    ("F eng C A lon - bel", "legal", True),
+    ("F eng C A lon - bel", "any", False),
+    # A legal attack always counts.
+    ("A bur - bel", "legal", False),
+    ("A bur - bel", "any", False),
+])
+def test_attacking_and_allocating_rule_option(variant, own_order: str, setting: str,
+                                              counted: bool) -> None:
+    """Rules option attack_allocating (S9 §9.0): which of France's own orders
+    stop it allocating DP to the minor power in Belgium."""
+    pos = position(variant, "France: A par", "France: A bur", "France: F eng",
+                   "England: A lon", minors=("bel",))
+    orders = [lawspeaker.parse_order(variant.map, own_order, "France")]
+    rules = variant.rules.with_options(attack_allocating=setting)
+    dp = resolve_allocations(variant, pos, orders, [allocate(variant, "France", "1 DP to F bel H")],
+                             rules)
+    assert (dp.rejected == ()) == counted, dp.rejected
+    if not counted:
+        assert "Attacking & Allocating rule (S9 §9.0)" in dp.rejected[0][1]
+
+
+def test_attack_allocating_option_names_its_values(variant) -> None:
+    with pytest.raises(ValueError, match="attack_allocating must be 'legal' or 'any'"):
+        variant.rules.with_options(attack_allocating="sometimes")

@@ -47,7 +47,9 @@ def read_position(variant: Variant, text: str | bytes) -> Position:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        what = "the file ends too early" if exc.pos >= len(text.rstrip()) else exc.msg
+        truncated = exc.pos >= len(text.rstrip()) - 1 or (
+            exc.msg.startswith("Unterminated string") and "\n" not in text[exc.pos:])
+        what = "the file ends too early" if truncated else exc.msg
         raise PositionError(f"line {exc.lineno} column {exc.colno}",
                             f"not valid JSON ({what})") from None
     except RecursionError:

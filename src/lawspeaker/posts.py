@@ -180,7 +180,7 @@ def read_post(variant: Variant, text: str | bytes, kind: PhaseKind,
             try:
                 header = _header(variant, line)
             except _UnknownHeader:
-                current, bad_header = None, number
+                current, bad_header, who = None, number, None
                 raise
             if header is not None:
                 current, bad_header = header, 0
