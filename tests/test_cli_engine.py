@@ -119,7 +119,9 @@ def test_no_census_heading_without_a_census_and_no_next_after_the_end(tmp_path: 
     """Standard Diplomacy has no Census: its Fall captures come under 'Supply centres'."""
     variant = lawspeaker.load_variant("standard")
     start = lawspeaker.initial_position(variant)
-    fall = start.replace(phase=lawspeaker.Phase("Fall", 1901, lawspeaker.PhaseKind.MOVEMENT))
+    fall = start.replace(phase=lawspeaker.Phase("Fall", 1901, lawspeaker.PhaseKind.MOVEMENT),
+                         units={**start.units, "bur": lawspeaker.Unit(
+                             "France", lawspeaker.UnitType.ARMY, "bur")})
     pos = tmp_path / "fall.json"
     pos.write_text(fall.to_json(), encoding="utf-8")
     path = tmp_path / "orders.txt"
@@ -127,8 +129,8 @@ def test_no_census_heading_without_a_census_and_no_next_after_the_end(tmp_path: 
     out = run(str(path), "--position", str(pos)).output
     assert "Census:" not in out
     assert "Supply centres:" not in out  # nothing changed hands
-    path.write_text("France: A Par - Bur\nFrance: A Mar - Spa\n", encoding="utf-8")
-    out = run(str(path), "--position", str(pos), "--rules", "victory_centres=4").output
-    assert "Supply centres:\n  France captures Spain" in out
+    path.write_text("France: A Bur - Bel\nFrance: A Mar - Spa\n", encoding="utf-8")
+    out = run(str(path), "--position", str(pos), "--rules", "victory_centres=5").output
+    assert "Supply centres:\n  France captures Belgium\n  France captures Spain" in out
     assert "Game over: Solo: France" in out
     assert "Next:" not in out
