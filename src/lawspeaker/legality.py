@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .board import Unit
+from .convoys import carrier_is_wing, find_chain, path_problem
 from .geography import GameMap, Terrain, UnitType, province_of
 from .orders import Convoy, Hold, Marry, Move, Order, SupportHold, SupportMove
 
@@ -60,13 +61,17 @@ def _fleet_seas(units: Mapping[str, Unit]) -> set[str]:
 
 
 def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
-                     fleet_seas: set[str] | None = None) -> str | None:
+                     fleet_seas: set[str] | None = None,
+                     explicit_paths: bool = False, wings: bool | None = None) -> str | None:
     """Why a movement-phase order is illegal, or ``None`` if it is legal.
 
     ``units`` maps province keys to the units on the board. A support or
     convoy of a unit that is not there, or that does something else, is not
     illegal: it is void, which the resolver reports. ``fleet_seas``, the
     provinces holding fleets, may be passed when checking many orders.
+    ``explicit_paths`` (rules option ``convoy_paths: explicit``, Dissolution
+    §3.10.1): an army that needs a convoy must state its path. ``wings``:
+    whether any wing is on the board (computed when not given).
     """
     unit = units.get(order.province)
     if unit is None:
@@ -83,24 +88,42 @@ def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
             if unit.type is UnitType.ARMY:
                 if order.target_province in game_map.army_links[unit.location]:
                     return None
+            elif unit.type is UnitType.WING:
+                if order.target_province in game_map.touching(unit.province):
+                    return None  # Dissolution §3.1, §3.7: a wing's move is a sortie
             elif order.target in game_map.fleet_links[unit.location]:
                 return None
-        return _move_problem(game_map, units, unit, order, fleet_seas)
+        return _move_problem(game_map, units, unit, order, fleet_seas, explicit_paths, wings)
     if cls is SupportHold:
         assert isinstance(order, SupportHold)
         return _support_problem(game_map, units, unit, order.supported_province,
-                                order.supported_province, fleet_seas)
+                                order.supported_province, fleet_seas, explicit_paths, wings)
     if cls is SupportMove:
         assert isinstance(order, SupportMove)
         return _support_problem(game_map, units, unit, order.supported_province,
-                                order.target_province, fleet_seas)
+                                order.target_province, fleet_seas, explicit_paths, wings)
     if isinstance(order, Convoy):
-        return _convoy_problem(game_map, unit, order)
+        return _convoy_problem(game_map, unit, order,
+                               explicit_paths or _has_wings(units, wings))
     return f"'{order}' is not an order for a movement phase"
 
 
+def _has_wings(units: Mapping[str, Unit], known: bool | None = None) -> bool:
+    if known is not None:
+        return known
+    return any(u.type is UnitType.WING for u in units.values())
+
+
+def _carriers(game_map: GameMap, units: Mapping[str, Unit]) -> dict[str, bool]:
+    """Units that could convoy: fleets on open sea, and wings (Dissolution §3.3)."""
+    provs = game_map.provinces
+    return {p: u.type is UnitType.WING for p, u in units.items()
+            if u.type is UnitType.WING or (u.type is UnitType.FLEET and provs[p].can_convoy)}
+
+
 def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
-                  order: Move, fleet_seas: set[str] | None) -> str | None:
+                  order: Move, fleet_seas: set[str] | None,
+                  explicit_paths: bool = False, wings: bool | None = None) -> str | None:
     src = unit.province
     dst = order.target_province
     name = game_map.name_of
@@ -109,6 +132,12 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
     target = game_map.provinces[dst]
     if target.terrain is Terrain.IMPASSABLE:
         return f"{target.name} is impassable"
+    if unit.type is UnitType.WING:
+        if order.via_convoy or order.path:
+            return "only armies can be convoyed"
+        if dst not in game_map.touching(src):
+            return f"a wing in {name(src)} cannot reach {target.name}"
+        return None
     if unit.type is UnitType.FLEET:
         if order.via_convoy or order.path:
             return "only armies can be convoyed"
@@ -121,8 +150,22 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
         return None
     if target.terrain is Terrain.SEA:
         return "an army cannot move to a sea space"
+    if order.path and (explicit_paths or _has_wings(units, wings)):
+        return path_problem(game_map, units, src, order.path, dst)
     if game_map.can_move(UnitType.ARMY, src, dst):
         return None
+    if explicit_paths:
+        # Dissolution §3.10.1: the army's order must carry its convoy path.
+        chain = find_chain(game_map, _carriers(game_map, units), src, dst,
+                           dst_wing=carrier_is_wing(units, dst))
+        example = " - ".join([f"A {src}", *chain, dst]) if chain else f"A {src} - <space> - {dst}"
+        return (f"{target.name} is not adjacent to {name(src)}: a convoyed army must state its "
+                f"path, naming each convoying space in order, like '{example}'")
+    if _has_wings(units, wings):
+        if find_chain(game_map, _carriers(game_map, units), src, dst,
+                      dst_wing=carrier_is_wing(units, dst)):
+            return None  # Dissolution §3.3: wings carry armies across any terrain
+        return f"{target.name} is not adjacent to {name(src)} and no convoy could reach it"
     if not game_map.convoy_path_exists(src, dst):
         return f"{target.name} is not adjacent to {name(src)} and no convoy could reach it"
     if not game_map.convoy_path_exists(src, dst, fleet_seas if fleet_seas is not None
@@ -133,7 +176,8 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
 
 
 def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
-                     supported: str, into: str, fleet_seas: set[str] | None) -> str | None:
+                     supported: str, into: str, fleet_seas: set[str] | None,
+                     explicit_paths: bool = False, wings: bool | None = None) -> str | None:
     army = units.get(supported)
     if (army is not None and supported != into and supported != unit.province
             and into != unit.province and game_map.reaches(unit.type, unit.location, into)
@@ -147,7 +191,8 @@ def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
         return (f"{_a(unit.type.noun)} in {game_map.name_of(unit.location)} cannot reach "
                 f"{game_map.provinces[into].name}, so cannot support there")
     if (army is not None and army.type is UnitType.ARMY and supported != into
-            and not game_map.can_move(UnitType.ARMY, supported, into)):
+            and not game_map.can_move(UnitType.ARMY, supported, into)
+            and not explicit_paths and not _has_wings(units, wings)):
         seas = fleet_seas if fleet_seas is not None else _fleet_seas(units)
         where = game_map.provinces[into].name
         if not game_map.convoy_path_exists(supported, into, seas):
@@ -158,12 +203,22 @@ def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
     return None
 
 
-def _convoy_problem(game_map: GameMap, unit: Unit, order: Convoy) -> str | None:
-    if unit.type is not UnitType.FLEET:
-        return "only fleets can convoy"
-    if not game_map.provinces[unit.province].can_convoy:
+def _convoy_problem(game_map: GameMap, unit: Unit, order: Convoy,
+                    wide: bool = False) -> str | None:
+    """``wide``: wings are on the board or paths are explicit, so a chain may
+    cross land (Dissolution §3.3) and the army's own path settles the route."""
+    if unit.type is UnitType.WING:
+        wide = True  # Dissolution §3.3 (4): a wing convoys across any terrain
+    elif unit.type is not UnitType.FLEET:
+        return "only fleets and wings can convoy" if wide else "only fleets can convoy"
+    elif not game_map.provinces[unit.province].can_convoy:
         return f"a fleet in {game_map.name_of(unit.location)} cannot convoy (not open sea)"
     src, dst = order.army_province, order.target_province
+    if wide:
+        for p in (src, dst):
+            if game_map.provinces[p].terrain is Terrain.SEA:
+                return f"an army cannot be convoyed from or to {game_map.provinces[p].name}"
+        return "a convoy must go somewhere else" if src == dst else None
     for p in (src, dst):
         if game_map.provinces[p].terrain is not Terrain.COASTAL:
             return f"an army cannot be convoyed from or to {game_map.provinces[p].name}"

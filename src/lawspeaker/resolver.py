@@ -33,52 +33,46 @@ How it works, in four steps:
    came from, for retreats) and the standoff spaces (bounce spaces no
    retreat may enter) come back in a :class:`MovementResult`.
 
+Unit traits and rules components (Dissolution §3): stationary units' moves
+are sorties that never succeed; with ``sortie: head_to_head`` (the default)
+a sortie still meets an attacker coming the other way as a head-to-head.
+Invulnerable units (``invulnerable`` powers) are never dislodged; with
+``disabling`` an attack that would dislodge but cannot (a sortie, or an
+invulnerable defender) disables the defender, voiding its support or convoy.
+Wings convoy across any terrain (:mod:`lawspeaker.convoys`), and with
+``convoy_paths: explicit`` only the path an army states is adjudicated.
+
 The resolver knows nothing of how orders were chosen (by players, by DP
 votes, by civil disorder) nor of any one variant: it reads the map, the
-units and the orders.
+units, the orders, the rules options and which powers are invulnerable.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from .board import Unit
+from .convoys import carrier_is_wing, find_chain
 from .geography import GameMap, UnitType, province_of
 from .legality import fleet_seas, move_destination, movement_problem
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from .resolver_plan import (
+    _CONVOY,
+    _GUESSING,
+    _HOLD,
+    _MOVE,
+    _RESOLVED,
+    _SUP_HOLD,
+    _SUP_MOVE,
+    _UNRESOLVED,
+    _Plan,
+)
+from .resolver_report import ReportMixin
 from .results import OrderResult, Outcome
 from .rules import Edition, Rules
 
 __all__ = ["MovementResult", "resolve_movement"]
-
-_HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
-_UNRESOLVED, _GUESSING, _RESOLVED = range(3)
-
-
-class _Plan:
-    """One unit's order, normalised for the resolver."""
-
-    # Class-level defaults: a plan only stores what differs (it is built for
-    # every unit in every phase, so this is measurably faster).
-    kind = _HOLD
-    dest = ""
-    dest_loc = ""
-    by_convoy = False
-    frm = ""
-    to = ""
-    coast: str | None = None
-    void = ""
-    illegal = False
-    sortie = False
-
-    def __init__(self, unit: Unit, order: Order | None) -> None:
-        self.unit = unit
-        self.order = order
-        self.prov = unit.province
-        self.power = unit.power
-        self.supports: list[_Plan] = []
-
 
 @dataclass(frozen=True)
 class MovementResult:
@@ -91,17 +85,26 @@ class MovementResult:
 
 
 def resolve_movement(game_map: GameMap, units: Mapping[str, Unit], orders: Iterable[Order],
-                     rules: Rules | None = None) -> MovementResult:
-    """Adjudicate a movement phase."""
-    return _Resolver(game_map, units, orders, rules or Rules()).run()
+                     rules: Rules | None = None,
+                     invulnerable: Collection[str] = ()) -> MovementResult:
+    """Adjudicate a movement phase. ``invulnerable``: the powers whose units
+    can never be dislodged (Dissolution §3.8: the nuclear powers)."""
+    return _Resolver(game_map, units, orders, rules or Rules(), invulnerable).run()
 
 
-class _Resolver:
+class _Resolver(ReportMixin):
     def __init__(self, game_map: GameMap, units: Mapping[str, Unit], orders: Iterable[Order],
-                 rules: Rules) -> None:
+                 rules: Rules, invulnerable: Collection[str] = ()) -> None:
         self.map = game_map
         self.units = units
         self.rules = rules
+        self.invulnerable = frozenset(invulnerable)
+        self.disabling = rules.disabling
+        self.explicit = rules.convoy_paths == "explicit"
+        self.sortie_h2h = rules.sortie == "head_to_head"
+        self.wings = any(u.type is UnitType.WING for u in units.values())
+        self.criss: dict[str, tuple[int, int]] = {}
+        """Army province -> (its strength, the other's) of a criss-cross bounce (§3.11.1)."""
         self.results: list[OrderResult] = []
         self.plans: dict[str, _Plan] = {}
         self.moves_into: dict[str, list[_Plan]] = {}
@@ -121,7 +124,7 @@ class _Resolver:
         given: dict[str, Order] = {}
         conflicts: dict[str, list[Order]] = {}
         for order in orders:
-            problem = movement_problem(self.map, units, order, seas)
+            problem = movement_problem(self.map, units, order, seas, self.explicit, self.wings)
             if problem is not None:
                 results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
                 if isinstance(order, Move):
@@ -177,13 +180,14 @@ class _Resolver:
         if cls is Move:
             assert isinstance(order, Move)
             plan.kind = _MOVE
-            if unit.type is UnitType.ARMY:
+            if unit.type is not UnitType.FLEET:  # armies, and wings, which ignore coasts
                 plan.dest_loc = plan.dest = order.target_province
             else:
                 plan.dest_loc = move_destination(self.map, unit, order.target) or order.target
                 plan.dest = province_of(plan.dest_loc)
             if order.via_convoy or order.path:
                 plan.by_convoy = True
+                plan.path = order.path
             if unit.stationary:
                 plan.sortie = True
         elif isinstance(order, SupportHold):
@@ -212,6 +216,16 @@ class _Resolver:
 
     def _settle_route(self, plan: _Plan) -> None:
         """Decide whether a move goes by land or by convoy (DATC 4.A.3)."""
+        if self.explicit and plan.unit.type is UnitType.ARMY:
+            # Dissolution §3.10.1: the path the army states is the path adjudicated.
+            for f in self.convoyers.get(plan.prov, ()):
+                if not plan.path:
+                    f.void = f"Void: {plan.unit} moves over land"
+                elif f.prov not in plan.path:
+                    f.void = f"Void: not on the path of {plan.unit}"
+            if not plan.path:
+                self.convoyers.pop(plan.prov, None)
+            return
         if plan.unit.type is not UnitType.ARMY or (
                 not plan.by_convoy and plan.prov not in self.convoyers
                 and plan.dest in self.map.army_links[plan.prov]):
@@ -301,6 +315,9 @@ class _Resolver:
         move in it succeeds (2023 rulebook; DATC 6.C.1).
         """
         paradox = any(self.plans[p].kind == _CONVOY for p in cycle)
+        if paradox and self.rules.convoy_paradox == "dissolution":
+            self._dissolution_paradox(cycle)
+            return
         for p in cycle:
             kind = self.plans[p].kind
             if paradox and kind == _CONVOY:
@@ -310,18 +327,76 @@ class _Resolver:
             else:
                 self.state[p] = _UNRESOLVED
 
+    def _dissolution_paradox(self, cycle: list[str]) -> None:
+        """Dissolution §3.11. Two convoyed attacks on each other's convoying
+        units are compared like a head-to-head: the weaker (or both, when
+        equal) bounces (§3.11.1). Any other paradox: the convoyed army first in
+        alphabetical order of its space fails, and the rest is re-adjudicated,
+        one army at a time (the modified Szykman rule, §3.11.2)."""
+        for p in cycle:
+            self.state[p] = _UNRESOLVED
+        armies = sorted({self.plans[p].frm for p in cycle if self.plans[p].kind == _CONVOY}
+                        | {p for p in cycle if self.plans[p].kind == _MOVE
+                           and self.plans[p].by_convoy})
+        movers = [self.plans[a] for a in armies if self.plans[a].kind == _MOVE]
+        carriers = {m.prov: {c.prov for c in self.convoyers.get(m.prov, ())} for m in movers}
+        for i, a in enumerate(movers):
+            for b in movers[i + 1:]:
+                if a.dest in carriers[b.prov] and b.dest in carriers[a.prov]:
+                    sa, sb = self._attack_power(a), self._attack_power(b)
+                    for loser, mine, theirs in ((a, sa, sb), (b, sb, sa)):
+                        if mine <= theirs:
+                            self.criss[loser.prov] = (mine, theirs)
+                            self.result[loser.prov], self.state[loser.prov] = False, _RESOLVED
+                    return
+        for c in self.convoyers.get(armies[0], ()):
+            self.result[c.prov], self.state[c.prov] = False, _RESOLVED
+
+    def _attack_power(self, plan: _Plan) -> int:
+        """A move's attack strength on the unit in its destination, path aside."""
+        defender = self.plans.get(plan.dest)
+        return self._strength(plan, defender.power if defender is not None else None)
+
     def _adjudicate(self, prov: str) -> bool:
         plan = self.plans[prov]
         kind = plan.kind
         if kind == _MOVE:
-            return self._move_succeeds(plan)
+            return self._move_wins(plan) and (not self.invulnerable or not self._blocked(plan))
         if kind == _CONVOY:
-            return not plan.void and not self._dislodged(plan)
+            return not plan.void and not self._dislodged(plan) and not (
+                self.disabling and self._disabled_by(plan))
         if kind in (_SUP_HOLD, _SUP_MOVE):
-            return not plan.void and not self._cut_by(plan) and not self._dislodged(plan)
+            return not plan.void and not self._cut_by(plan) and not self._dislodged(plan) \
+                and not (self.disabling and self._disabled_by(plan))
         return True
 
-    def _move_succeeds(self, plan: _Plan) -> bool:
+    def _blocked(self, plan: _Plan) -> bool:
+        """A winning move into an invulnerable unit that stays bounces (Dissolution
+        §3.8), and disables it (§3.9)."""
+        defender = self.plans.get(plan.dest)
+        return defender is not None and defender.power in self.invulnerable \
+            and self._stays(defender)
+
+    def _stays(self, plan: _Plan) -> bool:
+        return plan.kind != _MOVE or not self.resolve(plan.prov)
+
+    def _disabled_by(self, plan: _Plan) -> _Plan | None:
+        """The attack that disables this unit, if any (Dissolution §3.9): one that
+        would dislodge it but cannot, because the attacker is stationary or
+        this unit invulnerable. A power never disables its own units."""
+        if not self.disabling:
+            return None
+        for attacker in self.moves_into.get(plan.prov, ()):
+            if attacker.power == plan.power:
+                continue
+            if (attacker.sortie or plan.power in self.invulnerable) \
+                    and self._move_wins(attacker):
+                return attacker
+        return None
+
+    def _move_wins(self, plan: _Plan) -> bool:
+        """Whether a move beats everything in its way, as a move of a mobile unit
+        against a vulnerable one would (a sortie is asked this too, §3.9)."""
         attack = self._attack(plan)
         if attack == 0:
             return False
@@ -354,12 +429,14 @@ class _Resolver:
     def _head_to_head(self, plan: _Plan) -> _Plan | None:
         """The unit moving the other way across the same border, if any.
 
-        A sortie never crosses the border, so it is never a head-to-head.
+        A sortie never crosses the border. With ``sortie: head_to_head`` (the
+        default) it still meets the unit coming the other way as a head-to-head,
+        defending with its move's strength; with ``sortie: never`` it is never one.
         """
         other = self.plans.get(plan.dest)
         if (other is not None and other.kind == _MOVE and other.dest == plan.prov
                 and not other.by_convoy and not plan.by_convoy
-                and not other.sortie and not plan.sortie):
+                and (self.sortie_h2h or (not other.sortie and not plan.sortie))):
             return other
         return None
 
@@ -400,10 +477,18 @@ class _Resolver:
     def _has_path(self, plan: _Plan) -> bool:
         return self._path(plan, lambda f: self.resolve(f.prov))
 
-    def _path(self, plan: _Plan, usable) -> bool:  # type: ignore[no-untyped-def]
+    def _path(self, plan: _Plan, usable: Callable[[_Plan], bool]) -> bool:
         fleets = {f.prov: f for f in self.convoyers.get(plan.prov, ())}
         if not fleets:
             return False
+        if self.explicit:
+            # Dissolution §3.10.1: the stated path, every space on it convoying.
+            return all(p in fleets and usable(fleets[p]) for p in plan.path)
+        if self.wings:  # Dissolution §3.3: chains of wings and fleets
+            carriers = {p: f.unit.type is UnitType.WING for p, f in fleets.items()}
+            return find_chain(self.map, carriers, plan.prov, plan.dest,
+                              lambda p: usable(fleets[p]),
+                              carrier_is_wing(self.units, plan.dest)) is not None
         links = self.map.convoy_links
         seen: set[str] = set()
         frontier = [p for p in links(plan.prov) if p in fleets]
@@ -452,81 +537,3 @@ class _Resolver:
         for plan in self.plans.values():
             self.results.append(self._explain(plan, winners.get(plan.prov)))
         return MovementResult(tuple(self.results), after, dislodged, standoffs)
-
-    def _name(self, location: str) -> str:
-        return self.map.name_of(location)
-
-    def _label(self, plan: _Plan) -> str:
-        """A unit as GMs write it in results: ``A Ber``, ``F Stp``."""
-        return f"{plan.unit.type.value} {plan.prov.capitalize()}"
-
-    def _explain(self, plan: _Plan, winner: _Plan | None) -> OrderResult:
-        """The result of a plan's order. Outcomes are decided here; the text
-        is built only when read (see :class:`OrderResult`)."""
-        order = plan.order
-        implicit = order is None
-        if order is None:
-            order = Hold(plan.power, plan.unit.type, plan.unit.location)
-        hit = winner is not None
-        ok = self.result.get(plan.prov, True)
-        kind = plan.kind
-        if kind == _MOVE:
-            if ok:
-                return OrderResult(order, Outcome.SUCCEEDS, "Move succeeds")
-            return OrderResult(order, Outcome.FAILS,
-                               lambda: self._joined(self._why_move_failed(plan), plan, winner),
-                               hit)
-        if plan.void:
-            outcome = Outcome.ILLEGAL if plan.illegal else Outcome.FAILS
-            return OrderResult(order, outcome, lambda: self._joined(plan.void, plan, winner), hit)
-        if kind in (_SUP_HOLD, _SUP_MOVE):
-            if ok:
-                return OrderResult(order, Outcome.SUCCEEDS, "Support given")
-            return OrderResult(order, Outcome.FAILS, lambda: self._why_cut(plan, winner), hit)
-        if kind == _CONVOY:
-            if ok and self._has_path(self.plans[plan.frm]):
-                return OrderResult(order, Outcome.SUCCEEDS, "Convoys")
-            if ok:
-                return OrderResult(order, Outcome.FAILS, "Void: convoy disrupted elsewhere")
-            return OrderResult(order, Outcome.FAILS, lambda: (
-                self._dislodged_text(plan, winner) if winner else
-                "Void: convoy paradox, fleet holds (Szykman rule)"), hit)
-        if hit:
-            return OrderResult(order, Outcome.FAILS, lambda: self._dislodged_text(plan, winner),
-                               True, implicit)
-        return OrderResult(order, Outcome.SUCCEEDS, "Holds", False, implicit)
-
-    def _dislodged_text(self, plan: _Plan, winner: _Plan | None) -> str:
-        assert winner is not None
-        return (f"Dislodged by {self._label(winner)} "
-                f"({self._attack(winner)}v{self._resistance(plan, winner)})")
-
-    def _joined(self, reason: str, plan: _Plan, winner: _Plan | None) -> str:
-        return f"{reason}; {self._dislodged_text(plan, winner)}" if winner else reason
-
-    def _why_cut(self, plan: _Plan, winner: _Plan | None) -> str:
-        if winner is not None:
-            return f"Cut: {self._dislodged_text(plan, winner)}"
-        cutter = self._cut_by(plan)
-        return f"Cut by {self._label(cutter)}" if cutter else "Cut"
-
-    def _resistance(self, defender: _Plan, winner: _Plan) -> int:
-        if self._head_to_head(winner) is defender:
-            return self._strength(defender)
-        return self._hold(defender.prov) if defender.kind != _MOVE else 1
-
-    def _why_move_failed(self, plan: _Plan) -> str:
-        if plan.sortie:
-            return "Sortie: a stationary unit never moves"
-        if plan.by_convoy and not self._has_path(plan):
-            if not self.convoyers.get(plan.prov):
-                return "Void: no convoy"
-            return "Void: convoy disrupted"
-        attack = self._attack(plan)
-        defender = self.plans.get(plan.dest)
-        if attack == 0 and defender is not None and defender.power == plan.power:
-            return f"Bounced: cannot dislodge own {self._label(defender)}"
-        opponent = self._head_to_head(plan)
-        resist = self._strength(opponent) if opponent else self._hold(plan.dest)
-        others = [self._prevent(m) for m in self.moves_into[plan.dest] if m is not plan]
-        return f"Bounced {attack}v{max([resist, *others])}"

@@ -18,7 +18,7 @@ __all__ = ["BuildRule", "Edition", "Rules"]
 _CHOICES: dict[str, tuple[str, ...]] = {
     "sortie": ("head_to_head", "never"),
     "convoy_paths": ("any", "explicit"),
-    "criss_cross": ("szykman", "head_to_head"),
+    "convoy_paradox": ("szykman", "dissolution"),
 }
 
 
@@ -92,11 +92,14 @@ class Rules:
     """``any`` (default): a convoyed army goes by any chain of convoying units.
     ``explicit`` (Dissolution §3.10.1): it must state its path, ``A Cai - Asw - Khm``,
     and only that path is adjudicated."""
-    criss_cross: str = "szykman"
-    """Two convoyed attacks each disrupting the other's convoy: ``szykman``
-    (default, DATC 4.A.2) makes them a paradox settled by the Szykman rule;
-    ``head_to_head`` (Dissolution §3.11.1) compares their strengths like a
-    head-to-head: only the strongest completes, equal strengths both bounce."""
+    convoy_paradox: str = "szykman"
+    """How a convoy paradox is settled. ``szykman`` (default, DATC 4.A.2): the
+    convoys in the paradox fail. ``dissolution`` (Dissolution §3.11): two
+    convoyed attacks on each other's convoying units ("criss-cross") are
+    compared like a head-to-head, only the strongest completing and equal
+    strengths both bouncing (§3.11.1); any other paradox fails one convoyed
+    army at a time, alphabetically by its space's abbreviation, re-adjudicating
+    after each (the modified Szykman rule, §3.11.2)."""
 
     def __post_init__(self) -> None:
         # Accept plain strings (Rules(edition="2000")) as well as the enums.

@@ -1,0 +1,255 @@
+"""Dissolution combat in the resolver: wings, disabling, explicit convoy paths, criss-cross
+convoys (Dissolution v2.1 §3.3, §3.7-§3.11), written like the rulebook's examples.
+
+Each test sets up units as the example does and adjudicates one movement phase with the
+variant's own rules (``disabling``, ``convoy_paths: explicit``, ``convoy_paradox:
+dissolution``) and its nuclear powers invulnerable.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import lawspeaker
+from lawspeaker import Unit, UnitType, parse_order, resolve_movement
+from lawspeaker.results import Outcome
+
+
+@pytest.fixture(scope="module")
+def dis() -> lawspeaker.Variant:
+    return lawspeaker.load_variant("dissolution")
+
+
+def board(dis, *specs: str) -> dict[str, Unit]:
+    """``"Egypt: W asw"``; minor, nuclear and wing units are stationary (§3.7), except the
+    US Navy's fleets."""
+    units = {}
+    for spec in specs:
+        power, _, text = spec.partition(": ")
+        letter, loc = text.split()
+        utype = UnitType(letter)
+        stationary = (utype is UnitType.WING or power not in dis.powers) and power != "US Navy"
+        units[loc] = Unit(power, utype, loc, stationary)
+    return units
+
+
+def adjudicate(dis, units, *orders: str, **rules):
+    parsed = []
+    for text in orders:
+        power, _, order = text.partition(": ")
+        o = parse_order(dis.map, order)
+        parsed.append(type(o)(**{**{f: getattr(o, f) for f in o.__dataclass_fields__
+                                   if o.__dataclass_fields__[f].init}, "power": power}))
+    result = resolve_movement(dis.map, units, parsed, dis.rules.with_options(**rules),
+                              dis.invulnerable_powers)
+    by_space = {}
+    for res in result.results:  # an illegal order's own result, not the hold that follows
+        if not (res.implicit and res.order.province in by_space):
+            by_space[res.order.province] = res
+    return result, by_space
+
+
+# --- §3.10.2: convoys with wings and explicit paths -------------------------------------------
+
+
+def test_ex_3_10_2_1_one_wing_convoys_an_army_over_land(dis):
+    units = board(dis, "Egypt: A cai", "Egypt: W asw", "Benghazi: A ben", "Khartoum: A khm")
+    result, r = adjudicate(dis, units, "Egypt: A Cai - Asw - Khm", "Egypt: W Asw C Cai - Khm",
+                           "Benghazi: A Ben S Cai - Khm", "Khartoum: A Khm H")
+    assert r["cai"].reason == "Move succeeds"
+    assert r["khm"].reason == "Dislodged by A Cai (2v1)"
+    assert result.units["khm"].power == "Egypt"
+
+
+def test_ex_3_10_2_2_two_wings_convoy_an_army_across_the_map(dis):
+    """The distance between the wings does not matter (§3.3)."""
+    units = board(dis, "Poland: A ege", "NATO: W ram", "India: W mum")
+    result, r = adjudicate(dis, units, "Poland: A EGe - Ram - Mum - Guj",
+                           "NATO: W Ram C EGe - Guj", "India: W Mum C EGe - Guj")
+    assert r["ege"].reason == "Move succeeds"
+    assert result.units["guj"].power == "Poland"
+
+
+def test_ex_3_10_2_3_a_wing_convoys_an_army_to_attack_a_second_wing(dis):
+    """Written for an earlier setup (Iran's wing in Shiraz); the rules still decide it."""
+    units = board(dis, "Egypt: A cai", "Egypt: W asw", "United Arab Emirates: A uae",
+                  "Iran: W shi")
+    _, r = adjudicate(dis, units, "Egypt: A Cai - Asw - Shi", "Egypt: W Asw C Cai - Shi",
+                      "United Arab Emirates: A UAE S Cai - Shi", "Iran: W Shi H")
+    assert r["cai"].reason == "Move succeeds"
+    assert r["shi"].reason == "Dislodged by A Cai (2v1)"
+
+
+def test_ex_3_10_2_4_a_wing_and_a_fleet_convoy_one_army(dis):
+    units = board(dis, "Ukraine: A sev", "Ukraine: F bla", "NATO: W inc", "Israel: W tel",
+                  "Syria: A syr")
+    _, r = adjudicate(dis, units, "Ukraine: A Sev - Bla - Inc - Syr", "Ukraine: F Bla C Sev - Syr",
+                      "NATO: W Inc C Sev - Syr", "Israel: W Tel S Sev - Syr", "Syria: A Syr H")
+    assert r["sev"].reason == "Move succeeds"
+    assert r["syr"].reason == "Dislodged by A Sev (2v1)"
+
+
+def test_a_move_that_needs_a_convoy_must_state_its_path(dis):
+    """§3.10.1: the error says how to write the path."""
+    units = board(dis, "Egypt: A cai", "Egypt: W asw", "Khartoum: A khm")
+    _, r = adjudicate(dis, units, "Egypt: A Cai - Khm", "Egypt: W Asw C Cai - Khm")
+    assert r["cai"].outcome is Outcome.ILLEGAL
+    assert "must state its path" in r["cai"].reason and "A cai - asw - khm" in r["cai"].reason
+
+
+def test_the_path_given_is_the_path_adjudicated(dis):
+    """§3.10.1: a convoy off the stated path does not carry the army."""
+    units = board(dis, "Poland: A ege", "NATO: W ram", "India: W mum", "NATO: W inc")
+    _, r = adjudicate(dis, units, "Poland: A EGe - Ram - Mum - Guj", "NATO: W Ram C EGe - Guj",
+                      "India: W Mum C EGe - Guj", "NATO: W Inc C EGe - Guj")
+    assert r["ege"].reason == "Move succeeds"
+    assert r["inc"].reason.startswith("Void: not on the path")
+
+
+def test_a_path_through_spaces_that_do_not_border_is_illegal(dis):
+    units = board(dis, "Egypt: A cai", "Ukraine: F bla")
+    _, r = adjudicate(dis, units, "Egypt: A Cai - Bla - Syr")
+    assert r["cai"].outcome is Outcome.ILLEGAL and "do not border" in r["cai"].reason
+
+
+def test_standard_convoys_still_find_their_own_route():
+    """Without the option, standard games are unaffected (DATC rules)."""
+    std = lawspeaker.load_variant("standard")
+    units = {"lon": Unit("England", UnitType.ARMY, "lon"),
+             "nth": Unit("England", UnitType.FLEET, "nth")}
+    orders = [parse_order(std.map, "A Lon - Bel"), parse_order(std.map, "F Nth C A Lon - Bel")]
+    result = resolve_movement(std.map, units, orders)
+    assert "bel" in result.units
+
+
+# --- §3.3: wings ---------------------------------------------------------------------------------
+
+
+def test_a_wing_sorties_and_cuts_support_ex_5_1_3_3(dis):
+    """NA W Ram - Aus: Bounced; A Aus S War - Pra: Cut by W Ram; Belgrade takes Hungary."""
+    units = board(dis, "Poland: A war", "Yugoslavia: A bgd", "NATO: W ram", "Austria: A aus",
+                  "Prague: A pra", "Hungary: A hun", "Croatia: A cro")
+    _, r = adjudicate(dis, units, "Poland: A War - Pra", "Yugoslavia: A Bgd - Hun",
+                      "NATO: W Ram - Aus", "Austria: A Aus S War - Pra",
+                      "Croatia: A Cro S Bgd - Hun", "Prague: A Pra H", "Hungary: A Hun H")
+    assert r["war"].reason == "Bounced 1v1"
+    assert r["bgd"].reason == "Move succeeds"
+    assert r["ram"].outcome is Outcome.FAILS
+    assert r["aus"].reason == "Cut by W Ram"
+    assert r["hun"].reason == "Dislodged by A Bgd (2v1)"
+
+
+def test_a_wing_supports_any_bordering_space_but_not_further(dis):
+    """§3.3 (2): every neighbouring land and sea space; coasts ignored."""
+    units = board(dis, "Israel: W tel", "Ukraine: A sev", "Syria: A syr", "Egypt: A cai")
+    _, r = adjudicate(dis, units, "Israel: W Tel S Syr H", "Egypt: A Cai S Syr H")
+    assert r["tel"].reason == "Support given"
+    assert r["cai"].outcome is Outcome.ILLEGAL
+
+
+# --- §3.7-§3.9: stationary and invulnerable units, disabling ------------------------------
+
+
+def test_ex_11_6_1_1_a_supported_attack_disables_moscow(dis):
+    """Moscow is invulnerable: Kharkiv bounces, and Moscow's support is void."""
+    units = board(dis, "Ukraine: A khk", "Belarus: A blr", "Russia: A mos", "Kazakhstan: A ast")
+    result, r = adjudicate(dis, units, "Ukraine: A Khk - Mos", "Belarus: A Blr S Khk - Mos",
+                           "Russia: A Mos S Ast H")
+    assert r["khk"].reason == "Bounced 2v1: A Mos is invulnerable"
+    assert r["mos"].reason == "Disabled by A Khk (2v1)"
+    assert r["mos"].outcome is Outcome.FAILS
+    assert "mos" not in result.dislodged and result.units["mos"].power == "Russia"
+
+
+def test_ex_11_6_1_2_an_unsupported_attack_does_not_disable(dis):
+    units = board(dis, "Pakistan: A isl", "India: A del")
+    _, r = adjudicate(dis, units, "Pakistan: A Isl - Del", "India: A Del H")
+    assert r["isl"].reason == "Bounced 1v1"
+    assert r["del"].reason == "Holds"
+
+
+def test_a_disabled_holding_unit_still_holds(dis):
+    units = board(dis, "Pakistan: A isl", "Pakistan: A kas", "India: A del")
+    _, r = adjudicate(dis, units, "Pakistan: A Isl - Del", "Pakistan: A Kas S Isl - Del")
+    assert r["del"].reason == "Holds; disabled by A Isl (2v1)"
+
+
+def test_a_sortie_that_would_dislodge_disables_instead(dis):
+    """§3.7, §3.9: Austria's supported sortie into Hungary disables Hungary's support."""
+    units = board(dis, "Austria: A aus", "Croatia: A cro", "Hungary: A hun",
+                  "Yugoslavia: A bgd", "Romania: A clu")
+    result, r = adjudicate(dis, units, "Austria: A Aus - Hun", "Croatia: A Cro S Aus - Hun",
+                           "Hungary: A Hun S Bgd H")
+    assert r["aus"].outcome is Outcome.FAILS
+    assert r["hun"].reason == "Disabled by A Aus (2v1)"
+    assert "hun" not in result.dislodged
+
+
+def test_a_disabling_attack_from_the_supported_space_still_voids_the_support(dis):
+    """A support is not cut by an attack from the space it supports into (DATC 6.D.15),
+    but a disabling attack voids it all the same (§3.9)."""
+    units = board(dis, "Kazakhstan: A ast", "Ukraine: F bla", "Russia: W kra", "Ukraine: A sev")
+    _, r = adjudicate(dis, units, "Kazakhstan: A Ast - Kra", "Ukraine: F Bla S Ast - Kra",
+                      "Russia: W Kra S Sev H")
+    assert r["kra"].reason == "Disabled by A Ast (2v1)"
+
+
+def test_a_power_never_disables_its_own_units(dis):
+    """§3.9: 'a player's or power's own units cannot disable one another'."""
+    units = board(dis, "NATO: W avi", "NATO: W ram", "Austria: A aus", "Slovenia: A svn")
+    _, r = adjudicate(dis, units, "NATO: W Ram - Avi", "Austria: A Aus S Ram - Avi",
+                      "NATO: W Avi S Aus H")
+    assert r["avi"].reason == "Support given"
+
+
+def test_the_us_navy_moves_but_cannot_be_dislodged(dis):
+    """§8.5.3: mobile; §3.8: invulnerable all the same."""
+    units = board(dis, "US Navy: F kuw", "Saudi Arabia: A dmm", "Iraq: A irq", "Iran: A khu")
+    result, r = adjudicate(dis, units, "Saudi Arabia: A Dmm - Kuw", "Iraq: A Irq S Dmm - Kuw",
+                           "US Navy: F Kuw S Khu H")
+    assert r["dmm"].outcome is Outcome.FAILS
+    assert r["kuw"].reason == "Disabled by A Dmm (2v1)"
+    assert "kuw" not in result.dislodged
+    result, r = adjudicate(dis, units, "US Navy: F Kuw - Per")
+    assert r["kuw"].reason == "Move succeeds" and result.units["per"].power == "US Navy"
+
+
+# --- §3.11: convoy paradoxes --------------------------------------------------------------------
+
+CRISS_CROSS = ("Egypt: A Cai - Asw - Shi", "Egypt: W Asw C Cai - Shi",
+               "United Arab Emirates: A UAE S Cai - Shi",
+               "Iran: A Teh - Shi - Asw", "Iran: W Shi C Teh - Asw", "Khartoum: A Khm S Teh - Asw")
+
+
+def criss_cross_board(dis):
+    return board(dis, "Egypt: A cai", "Egypt: W asw", "United Arab Emirates: A uae",
+                 "Iran: A teh", "Iran: W shi", "Khartoum: A khm", "Kandahar: A kan")
+
+
+def test_ex_3_11_1_1_criss_cross_convoys_of_equal_strength_both_bounce(dis):
+    result, r = adjudicate(dis, criss_cross_board(dis), *CRISS_CROSS)
+    assert r["cai"].reason == "Criss-Cross Bounce 2v2"
+    assert r["teh"].reason == "Criss-Cross Bounce 2v2"
+    assert not result.dislodged
+
+
+def test_ex_3_11_1_2_the_stronger_criss_cross_convoy_completes(dis):
+    result, r = adjudicate(dis, criss_cross_board(dis), *CRISS_CROSS,
+                           "Kandahar: A Kan S Cai - Shi")
+    assert r["cai"].reason == "Move succeeds"
+    assert r["teh"].reason == "Criss-Cross Bounce 2v3, convoy disrupted"
+    assert r["shi"].reason == "Dislodged by A Cai (3v1)"
+    assert set(result.dislodged) == {"shi"}
+
+
+def test_ex_3_11_1_3_defensive_support_prevents_the_paradox(dis):
+    _, r = adjudicate(dis, criss_cross_board(dis), *CRISS_CROSS, "Kandahar: A Kan S Shi H")
+    assert r["cai"].reason == "Void: convoy disrupted"
+    assert r["asw"].reason == "Dislodged by A Teh (2v1)"
+    assert r["teh"].reason == "Move succeeds"
+
+
+def test_criss_cross_under_the_szykman_option_fails_both_convoys(dis):
+    result, r = adjudicate(dis, criss_cross_board(dis), *CRISS_CROSS, convoy_paradox="szykman")
+    assert r["cai"].outcome is Outcome.FAILS and r["teh"].outcome is Outcome.FAILS
+    assert not result.dislodged
