@@ -128,8 +128,8 @@ class _Run(HeirCaseMixin):
         try:
             return self.variant.power_named(entry.power, fuzzy=True)
         except ValueError as exc:
-            if entry.power.strip() in self.vassals:
-                return entry.power.strip()
+            if entry.power.strip() in self.vassals or entry.power.strip() in self.variant.nuclear:
+                return entry.power.strip()  # a vassal, or a nuclear power (Dissolution §8)
             if not self.variant.uses("minor_powers"):
                 raise _CaseError(f"line {entry.line}: {exc}") from None
         name = (minor_name(self.variant, province) if entry.power.strip().lower() == "minor"
@@ -145,7 +145,7 @@ class _Run(HeirCaseMixin):
 
     def unit(self, entry: Entry) -> Unit:
         words = entry.text.split(None, 1)
-        if len(words) != 2 or words[0].upper() not in ("A", "F"):
+        if len(words) != 2 or words[0].upper() not in ("A", "F", "W"):
             raise _CaseError(f"line {entry.line}: expected a unit like 'A lon', got "
                              f"'{entry.text}'")
         utype = UnitType(words[0].upper())
@@ -158,8 +158,13 @@ class _Run(HeirCaseMixin):
         if utype is UnitType.FLEET and prov.coasts and "/" not in loc:
             raise _CaseError(f"line {entry.line}: say which coast of {prov.name} the fleet is on")
         power = self.owner(entry, prov.key)
+        nuclear = self.variant.nuclear.get(power)
+        # Minor units, wings and nuclear units but the US Navy's are stationary
+        # (S9 §7.2, Dissolution §3.7).
+        stationary = (power in self.minors or utype is UnitType.WING
+                      or (nuclear is not None and not nuclear.mobile))
         return Unit(power, utype, loc if utype is UnitType.FLEET else prov.key,
-                    stationary=power in self.minors)
+                    stationary=stationary)
 
     def allocation(self, entry: Entry) -> Allocation:
         try:
@@ -238,7 +243,8 @@ class _Run(HeirCaseMixin):
                                               [a for _, a in self.allocations])
                 orders = orders + list(self.dp.orders.values())
                 self.check_chosen(position)
-            moved = resolve_movement(self.variant.map, position.units, orders, self.rules)
+            moved = resolve_movement(self.variant.map, position.units, orders, self.rules,
+                                     self.variant.invulnerable_powers)
             results, after = moved.results, list(moved.units.values())
             dislodged_after = [u for u, _ in moved.dislodged.values()]
             doomed = self.without_retreat(phase, moved.units, moved.dislodged, moved.standoffs)
