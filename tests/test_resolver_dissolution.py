@@ -253,3 +253,38 @@ def test_criss_cross_under_the_szykman_option_fails_both_convoys(dis):
     result, r = adjudicate(dis, criss_cross_board(dis), *CRISS_CROSS, convoy_paradox="szykman")
     assert r["cai"].outcome is Outcome.FAILS and r["teh"].outcome is Outcome.FAILS
     assert not result.dislodged
+
+
+def test_interlocking_paradoxes_fail_one_army_at_a_time_alphabetically():
+    """§3.11.2, on DATC 6.F.23 (two interlocked Szykman paradoxes). The Szykman rule fails both
+    convoys; the modified rule fails the first army alphabetically (Bre) and re-adjudicates:
+    the North Sea convoy then holds, Norway's attack cuts Belgium's support, and Italy
+    dislodges the fleet in the English Channel."""
+    std = lawspeaker.load_variant("standard")
+    lines = ["England: F edi - nth", "England: F yor S F edi - nth", "France: A bre - lon",
+             "France: F eng C A bre - lon", "Germany: F bel S F eng", "Germany: F lon S F nth",
+             "Italy: F mid - eng", "Italy: F iri S F mid - eng", "Russia: A nwy - bel",
+             "Russia: F nth C A nwy - bel"]
+    units, orders = {}, []
+    for line in lines:
+        power, _, text = line.partition(": ")
+        o = parse_order(std.map, text, power)
+        units[o.province] = Unit(power, o.unit_type, o.location)
+        orders.append(o)
+    szykman = resolve_movement(std.map, units, orders)
+    assert not szykman.dislodged
+    modified = resolve_movement(std.map, units, orders, std.rules.with_options(
+        convoy_paradox="dissolution"))
+    assert {p: u.power for p, (u, _) in modified.dislodged.items()} == {"eng": "France"}
+    assert modified.units["eng"].power == "Italy"
+
+
+def test_without_explicit_paths_wings_still_carry_armies(dis):
+    """With ``convoy_paths: any``, the resolver finds a chain of wings and fleets itself."""
+    units = board(dis, "Ukraine: A sev", "Ukraine: F bla", "NATO: W inc", "Syria: A syr",
+                  "Israel: W tel")
+    result, r = adjudicate(dis, units, "Ukraine: A Sev - Syr", "Ukraine: F Bla C Sev - Syr",
+                           "NATO: W Inc C Sev - Syr", "Israel: W Tel S Sev - Syr",
+                           convoy_paths="any")
+    assert r["sev"].reason == "Move succeeds"
+    assert result.units["syr"].power == "Ukraine"
