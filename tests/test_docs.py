@@ -70,7 +70,7 @@ def test_python_blocks_run(path: Path, tmp_path: Path, monkeypatch: pytest.Monke
     for number, code in enumerate(blocks(path, "python"), 1):
         try:
             exec(compile(code, f"{path.name} python block {number}", "exec"), namespace)
-        except Exception as exc:  # noqa: BLE001 - report which block of which file
+        except Exception as exc:  # report which block of which file
             pytest.fail(f"{path.name}, python block {number}: {type(exc).__name__}: {exc}")
 
 

@@ -3,6 +3,7 @@ text, only the documented exceptions escape, never a traceback."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -36,10 +37,8 @@ kinds = st.sampled_from([PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUST
 @given(text=order_text, kind=kinds)
 def test_the_order_reader_raises_only_order_syntax_errors(text: str, kind: PhaseKind) -> None:
     for variant in (S9, OOD):
-        try:
+        with contextlib.suppress(OrderSyntaxError):
             parse_order(variant.map, text, "Aesir", kind, variant.capital_names())
-        except OrderSyntaxError:
-            pass
 
 
 @FAST
@@ -63,10 +62,8 @@ def test_the_post_reader_reports_every_line_and_never_raises(lines: list[str],
 @FAST
 @given(data=st.binary(max_size=200))
 def test_the_post_reader_of_bytes_raises_only_post_errors(data: bytes) -> None:
-    try:
+    with contextlib.suppress(PostError):
         read_post(S9, data, PhaseKind.MOVEMENT, "Aesir")
-    except PostError:
-        pass
 
 
 START = lawspeaker.initial_position(S9).to_dict()
@@ -103,10 +100,8 @@ def test_the_position_reader_raises_only_position_errors_on_hand_edits(
         del parent[path[-1]]
     else:
         parent[path[-1]] = value
-    try:
+    with contextlib.suppress(PositionError):
         read_position(S9, json.dumps(data))
-    except PositionError:
-        pass
 
 
 @FAST
@@ -114,10 +109,8 @@ def test_the_position_reader_raises_only_position_errors_on_hand_edits(
 def test_the_position_reader_raises_only_position_errors_on_truncation(cut: int,
                                                                        noise: str) -> None:
     text = json.dumps(START)[:cut] + noise
-    try:
+    with contextlib.suppress(PositionError):
         read_position(S9, text)
-    except PositionError:
-        pass
 
 
 @pytest.mark.parametrize("text", ["", "[]", "null", "1e999", '{"variant": 5}', "[" * 5000])

@@ -98,7 +98,7 @@ def test_orders_for_the_wrong_phase_are_errors_on_their_line(
 def test_a_windows_file_is_read_as_cp1252_and_says_so() -> None:
     ood = lawspeaker.load_variant("ood")
     data = "Kalmar Union:\nF Lübeck - Baltic Sea\n".encode("cp1252")
-    text, encoding = decode(data)
+    _, encoding = decode(data)
     assert encoding == "Windows-1252"
     assert read(ood, data) == [("Kalmar Union", "F lub - bal")]
 

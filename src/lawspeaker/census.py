@@ -11,9 +11,9 @@ b. **Executions**: every heir in a captured centre is executed, even when its
 c. **Eliminations**: a major power with no centre of its own (normal, §1.3),
    or without its capital and with no living heir (early, §1.3, §3.4), or
    forced out by the GM as a dropped player (§3.4.2); a thrall whose centre
-   was captured, even by its controller (§10.3), announced; a vassal whose capital was captured or whose two
-   controllers are both gone (§3.4.1). A vassal that loses one controller is
-   kept by the other alone (§3.4 step 5).
+   was captured, even by its controller (§10.3, announced); a vassal whose
+   capital was captured or whose two controllers are both gone (§3.4.1). A
+   vassal that loses one controller is kept by the other alone (§3.4 step 5).
 d. **Vassal marriages** agreed this Autumn, unless the marriage location or
    either capital was captured in step a (§10.4 conditions 4-5).
 e. **Transfers**: each centre of an eliminated major or vassal becomes a new
