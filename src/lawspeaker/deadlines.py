@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from .store import Store
 
-__all__ = ["DeadlinesMixin", "Schedule"]
+__all__ = ["DeadlinesMixin", "Schedule", "check_timezone"]
 
 log = logging.getLogger("lawspeaker.scheduler")
 
@@ -66,6 +66,11 @@ def _zone(name: str) -> ZoneInfo:
     except (ZoneInfoNotFoundError, ValueError):
         raise ServiceError(f"unknown time zone '{name}' (write e.g. UTC, "
                            "Europe/Berlin, America/New_York)") from None
+
+
+def check_timezone(name: str) -> None:
+    """Refuse an unknown time zone name (a front end checks before creating a game)."""
+    _zone(name)
 
 
 def _minutes(value: int | None, what: str, allow_zero: bool) -> int | None:

@@ -170,3 +170,17 @@ class RecordsMixin:
                                  tuple(adj.events), secret,
                                  revealed=g.row.dp_revealed, game=g.row.name,
                                  status=turn_status(g.variant, after, g.rules))
+
+    def progress(self, name: str) -> tuple[int, str, str | None]:
+        """The current phase's id and label and the game's result: what live
+        updates watch (public; one light query, polled by every open page)."""
+        from .store.models import GameRow
+
+        with self.store.transaction() as s:
+            game_id = s.scalar(select(GameRow.id).where(GameRow.name == name))
+            if game_id is None:
+                raise ServiceError(f"no game named '{name}'")
+            phase = s.scalars(select(PhaseRow).where(
+                PhaseRow.game_id == game_id, PhaseRow.undone_at.is_(None))
+                .order_by(PhaseRow.seq.desc()).limit(1)).one()
+            return phase.id, phase.label, phase.position.get("result")

@@ -23,6 +23,6 @@ def main() -> None:
     """Adjudicator and rules engine for DP-based Diplomacy variants."""
 
 
-from . import engine, game, maps  # noqa: E402  (the modules register their commands on main)
+from . import engine, game, maps, serve  # noqa: E402  (the modules register their commands on main)
 
 __all__ += ["engine", "game", "maps"]

@@ -1,0 +1,147 @@
+"""The JSON API for bots and scripts, over the same service and authorisation.
+
+Authenticate with the token of a secret link: ``Authorization: Bearer
+TOKEN``. Without one, a caller is the public. The OpenAPI description is at
+``/api/openapi.json`` (browsable at ``/api/docs``). Errors are
+``{"error": "..."}`` with 400 (refused), 401 (bad token), 403 (not yours),
+404, 413 (too large) or 422 (malformed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from .app import MAX_POST
+from .auth import api_grant, api_viewer, service
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/v1", tags=["games"])
+
+
+class Post(BaseModel):
+    text: str = Field(max_length=MAX_POST, description="Orders and DP allocations as a "
+                                                       "player writes them, one per line")
+
+
+class Flag(BaseModel):
+    value: bool = Field(description="ready: done with this phase; draw: vote for a draw")
+
+
+def _report(report: Any) -> dict[str, Any]:
+    out = asdict(report)
+    out["ok"] = report.ok
+    return out
+
+
+@router.get("/me", summary="What the bearer token grants")
+def me(request: Request) -> dict[str, Any]:
+    grant = api_grant(request)
+    if grant is None:
+        return {"game": None, "role": "public"}
+    return {"game": grant.game, "role": "server-gm" if grant.game is None else str(grant.viewer)}
+
+
+@router.get("/games", summary="Every game on the server (public)")
+def games(request: Request) -> list[dict[str, Any]]:
+    return [{"name": g.name, "variant": g.variant, "phase": g.phase, "result": g.result}
+            for g in service(request).list_games()]
+
+
+@router.get("/games/{name}", summary="A game: phase, deadline, who is due, ready, draw vote")
+def game(request: Request, name: str) -> dict[str, Any]:
+    svc = service(request)
+    info = svc.game(name)
+    status = svc.status(name)
+    schedule = svc.schedule(name)
+    tally = svc.draw_tally(name)
+    return {
+        "name": info.name, "variant": info.variant, "title": info.title, "rules": info.rules,
+        "phase": info.phase, "phase_code": info.phase_code, "result": info.result,
+        "players": info.players,
+        "deadline": schedule.deadline.isoformat() if schedule.deadline else None,
+        "timezone": schedule.timezone, "paused": schedule.paused,
+        "grace_minutes": schedule.grace_minutes,
+        "expected": list(status.expected), "submitted": list(status.submitted),
+        "missing": list(status.missing), "ready": list(svc.ready(name)),
+        "centres": {p.power: p.count for p in status.powers},
+        "draw": {"rule": tally.rule, "voters": list(tally.voters), "cast": tally.cast,
+                 "passed": tally.passed},
+    }
+
+
+@router.get("/games/{name}/powers/{power}/orders",
+            summary="A power's standing orders and DP this phase (that power and the GM)")
+def orders(request: Request, name: str, power: str) -> dict[str, Any]:
+    return _report(service(request).submissions(name, power, api_viewer(request, name)))
+
+
+@router.post("/games/{name}/powers/{power}/orders",
+             summary="Submit a post of orders and DP; each line is answered")
+def submit(request: Request, name: str, power: str, post: Post) -> dict[str, Any]:
+    return _report(service(request).submit(name, power, post.text, api_viewer(request, name)))
+
+
+@router.post("/games/{name}/powers/{power}/check",
+             summary="Check a post line by line; nothing is kept")
+def check(request: Request, name: str, power: str, post: Post) -> dict[str, Any]:
+    return _report(service(request).check(name, power, post.text, api_viewer(request, name)))
+
+
+@router.get("/games/{name}/powers/{power}/options",
+            summary="Each unit's legal orders now (that power and the GM)")
+def options(request: Request, name: str, power: str) -> list[dict[str, Any]]:
+    return [asdict(o) for o in
+            service(request).unit_options(name, power, api_viewer(request, name))]
+
+
+@router.post("/games/{name}/powers/{power}/ready", summary="Set or clear the ready flag")
+def ready(request: Request, name: str, power: str, flag: Flag) -> dict[str, Any]:
+    svc = service(request)
+    svc.set_ready(name, power, flag.value, api_viewer(request, name))
+    return {"ready": list(svc.ready(name))}
+
+
+@router.post("/games/{name}/powers/{power}/draw", summary="Cast a secret draw ballot")
+def draw(request: Request, name: str, power: str, flag: Flag) -> dict[str, Any]:
+    tally = service(request).vote_draw(name, power, flag.value, api_viewer(request, name))
+    return {"rule": tally.rule, "cast": tally.cast, "passed": tally.passed}
+
+
+@router.post("/games/{name}/process", summary="Adjudicate the phase now (GM)")
+def process(request: Request, name: str) -> dict[str, Any]:
+    svc = service(request)
+    v = api_viewer(request, name)
+    record = svc.process(name, v)
+    return {"processed": record.phase, "now": record.status.phase,
+            "results": svc.export(name, None, "text", actor=v)}
+
+
+@router.get("/games/{name}/results", summary="A processed phase's results post")
+def results(request: Request, name: str, phase: str | None = None, fmt: str = "text",
+            gm: bool = False) -> dict[str, Any]:
+    v = api_viewer(request, name)
+    return {"text": service(request).export(name, phase, fmt, gm=gm, actor=v)}
+
+
+@router.get("/games/{name}/history", summary="The public log of the game")
+def history(request: Request, name: str) -> list[dict[str, Any]]:
+    return [{"at": h.at.isoformat(), "actor": h.actor, "kind": h.kind, "summary": h.summary,
+             "phase": h.phase, "undone": h.undone} for h in service(request).history(name)]
+
+
+@router.get("/games/{name}/map.svg", summary="The map (SVG); with orders as the caller may "
+                                             "see them", response_class=Response)
+def map_svg(request: Request, name: str, phase: str | None = None, orders: bool = False
+            ) -> Response:
+    svg = service(request).picture(name, phase, orders=orders, fmt="svg",
+                                   actor=api_viewer(request, name))
+    return Response(svg, media_type="image/svg+xml")
+
+
+

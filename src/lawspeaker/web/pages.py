@@ -1,0 +1,293 @@
+"""HTML pages for GMs and players: Jinja2 templates, htmx for checking
+orders as they are typed; every form carries the CSRF token.
+
+Each route finds the viewer (:func:`.auth.viewer`) and asks the service;
+what a page shows of orders and DP is what the service returns for that
+viewer, nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Form, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from ..deadlines import check_timezone
+from ..service import GM, Forbidden, NotFound, ServiceError, Viewer
+from ..variants import available_variants
+from .app import MAX_POST
+from .auth import check_csrf, csrf_token, grants, remember, server_gm, service, viewer
+
+__all__ = ["render", "router"]
+
+router = APIRouter(include_in_schema=False)
+
+
+def render(request: Request, template: str, context: dict[str, Any], status: int = 200
+           ) -> HTMLResponse:
+    context = {"request": request, "csrf": csrf_token(request),
+               "flash": request.session.pop("flash", None), "q": quote, **context}
+    return request.app.state.templates.TemplateResponse(  # type: ignore[no-any-return]
+        request, template, context, status_code=status)
+
+
+def _back(request: Request, name: str, message: str) -> RedirectResponse:
+    request.session["flash"] = message
+    return RedirectResponse(f"/games/{quote(name, safe='')}", status_code=303)
+
+
+def _text(text: str) -> str:
+    if len(text) > MAX_POST:
+        raise HTTPException(413, f"a post of orders is at most {MAX_POST} characters")
+    return text
+
+
+def _gm(request: Request, name: str) -> Viewer:
+    v = viewer(request, name)
+    if not v.gm:
+        raise HTTPException(403, "only the GM may do that")
+    return v
+
+
+@router.get("/")
+def index(request: Request) -> Response:
+    svc = service(request)
+    mine = {g.game for g in grants(request)}
+    return render(request, "index.html", {
+        "games": svc.list_games(), "server_gm": server_gm(request), "mine": mine,
+        "variants": available_variants()})
+
+
+@router.get("/join/{token}")
+def join(request: Request, token: str) -> Response:
+    try:
+        grant = service(request).redeem(token)
+    except NotFound as exc:
+        return render(request, "error.html", {"status": 404, "message": str(exc)}, 404)
+    remember(request, grant)
+    csrf_token(request)
+    where = "/" if grant.game is None else f"/games/{quote(grant.game, safe='')}"
+    return RedirectResponse(where, status_code=303)
+
+
+@router.post("/logout")
+def logout(request: Request, csrf: str = Form("")) -> Response:
+    check_csrf(request, csrf)
+    request.session.clear()
+    return RedirectResponse("/", status_code=303)
+
+
+@router.post("/games")
+def create(request: Request, csrf: str = Form(""), variant: str = Form(...),
+           name: str = Form(...), rules: str = Form(""), phase_hours: str = Form(""),
+           grace_minutes: str = Form("0"), timezone: str = Form("UTC")) -> Response:
+    check_csrf(request, csrf)
+    if not server_gm(request):
+        raise HTTPException(403, "only the server's GM may create games (open the link "
+                                 "'lawspeaker serve' printed)")
+    svc = service(request)
+    pairs = {}
+    for line in rules.replace(",", "\n").splitlines():
+        if line.strip():
+            key, sep, value = line.partition("=")
+            if not sep:
+                raise ServiceError(f"house rule '{line.strip()}' is not key=value")
+            pairs[key.strip()] = value.strip()
+    hours = _number(phase_hours, "the phase length")
+    grace = _number(grace_minutes, "the grace period") or 0
+    check_timezone(timezone.strip() or "UTC")
+    info = svc.create_game(variant, name, pairs, actor=GM)
+    if hours or timezone.strip() not in ("", "UTC") or grace:
+        svc.set_schedule(info.name, round(hours * 60) if hours else None, round(grace),
+                         timezone.strip() or "UTC")
+    return _back(request, info.name, f"Game '{info.name}' created. Add players below: each "
+                                     "gets a secret link to send them.")
+
+
+def _number(text: str, what: str) -> float | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise ServiceError(f"{what} must be a number, not '{text}'") from None
+    if value < 0:
+        raise ServiceError(f"{what} cannot be negative")
+    return value
+
+
+@router.get("/games/{name}")
+def game_page(request: Request, name: str) -> Response:
+    return render(request, "game.html", _game_context(request, name))
+
+
+def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
+    svc = service(request)
+    v = viewer(request, name)
+    info = svc.game(name)
+    status = svc.status(name)
+    ctx: dict[str, Any] = {
+        "info": info, "status": status, "viewer": v, "schedule": svc.schedule(name),
+        "ready": svc.ready(name), "tally": svc.draw_tally(name),
+        "history": [h for h in svc.history(name) if h.kind == "processed" and not h.undone],
+        "events": svc.history(name)[-12:], "report": None, "text": None, **extra}
+    if v.power:
+        ctx["mine"] = svc.submissions(name, v.power, v)
+        ctx["options"] = svc.unit_options(name, v.power, v)
+        ctx["my_vote"] = svc.my_vote(name, v.power, v)
+        if ctx["text"] is None:
+            standing = [o.split("  (illegal:")[0] for o in ctx["mine"].orders]
+            standing += list(ctx["mine"].allocations)
+            ctx["text"] = "\n".join(standing) + "\n" if standing else \
+                svc.template(name, v.power, v)
+    if v.gm:
+        powers = sorted(set(status.expected) | set(status.submitted))
+        ctx["all"] = {p: svc.submissions(name, p, v) for p in powers}
+        ctx["seats"] = svc.linked_seats(name, v)
+        ctx["powers"] = sorted(svc.variant_of(name).powers)
+    return ctx
+
+
+@router.get("/games/{name}/phases/{phase}")
+def phase_page(request: Request, name: str, phase: str) -> Response:
+    svc = service(request)
+    v = viewer(request, name)
+    record = svc.record(name, phase, v)
+    post = svc.export(name, phase, "text", gm=v.gm, actor=v)
+    return render(request, "phase.html", {"info": svc.game(name), "viewer": v,
+                                          "phase": phase, "record": record, "post": post})
+
+
+@router.get("/games/{name}/map.svg")
+def map_svg(request: Request, name: str, phase: str | None = None, orders: bool = False
+            ) -> Response:
+    v = viewer(request, name)
+    svg = service(request).picture(name, phase, orders=orders, fmt="svg", actor=v)
+    return Response(svg, media_type="image/svg+xml")
+
+
+@router.get("/games/{name}/export")
+def export(request: Request, name: str, phase: str | None = None, fmt: str = "bbcode",
+           gm: bool = False) -> Response:
+    v = viewer(request, name)
+    text = service(request).export(name, phase, fmt, gm=gm, actor=v)
+    return Response(text, media_type="text/plain; charset=utf-8")
+
+
+# --- players -------------------------------------------------------------------------
+
+@router.post("/games/{name}/orders")
+def submit(request: Request, name: str, csrf: str = Form(""), power: str = Form(...),
+           text: str = Form(...)) -> Response:
+    check_csrf(request, csrf)
+    v = viewer(request, name)
+    report = service(request).submit(name, power, _text(text), v)
+    return render(request, "game.html", _game_context(request, name, report=report,
+                                                      text=text))
+
+
+@router.post("/games/{name}/check")
+def check(request: Request, name: str, csrf: str = Form(""), power: str = Form(...),
+          text: str = Form("")) -> Response:
+    check_csrf(request, csrf)
+    v = viewer(request, name)
+    report = None
+    error = None
+    if text.strip():
+        try:
+            report = service(request).check(name, power, _text(text), v)
+        except Forbidden:
+            raise
+        except ServiceError as exc:  # an unreadable post: say why, beside the box
+            error = str(exc)
+    return render(request, "_check.html", {"report": report, "error": error})
+
+
+@router.post("/games/{name}/ready")
+def ready(request: Request, name: str, csrf: str = Form(""), power: str = Form(...),
+          ready: str = Form("yes")) -> Response:
+    check_csrf(request, csrf)
+    yes = ready == "yes"
+    service(request).set_ready(name, power, yes, viewer(request, name))
+    return _back(request, name, "Marked ready: the phase may be processed early once every "
+                                "power is ready." if yes else "No longer marked ready.")
+
+
+@router.post("/games/{name}/vote")
+def vote(request: Request, name: str, csrf: str = Form(""), power: str = Form(...),
+         draw: str = Form(...)) -> Response:
+    check_csrf(request, csrf)
+    tally = service(request).vote_draw(name, power, draw == "yes", viewer(request, name))
+    message = "Your ballot is cast (secret: nobody sees how you voted)."
+    if tally.passed:
+        message = "The draw passed: the game is over."
+    return _back(request, name, message)
+
+
+# --- the GM ------------------------------------------------------------------------------
+
+@router.post("/games/{name}/gm/{action}")
+async def gm_action(request: Request, name: str, action: str) -> Response:
+    form = await request.form()
+    check_csrf(request, str(form.get("csrf", "")))
+    v = _gm(request, name)
+    field = {k: str(val).strip() for k, val in form.items() if isinstance(val, str)}
+    return await run_in_threadpool(_gm_do, request, name, action, field, v)
+
+
+def _gm_do(request: Request, name: str, action: str, f: dict[str, str], v: Viewer
+           ) -> Response:
+    svc = service(request)
+    if action == "process":
+        record = svc.process(name, v)
+        return _back(request, name, f"{record.phase} processed. Now: {record.status.phase}.")
+    if action == "undo":
+        return _back(request, name, f"Rolled back to {svc.undo(name, actor=v)}.")
+    if action == "pause":
+        svc.pause(name, v)
+        return _back(request, name, "Paused: the deadline is held.")
+    if action == "resume":
+        svc.resume(name, v)
+        return _back(request, name, "Resumed.")
+    if action == "extend":
+        hours = _number(f.get("hours", ""), "the extension") or 0
+        svc.extend(name, round(hours * 60), v)
+        return _back(request, name, f"Deadline extended by {f.get('hours')} hour(s).")
+    if action == "schedule":
+        hours = _number(f.get("phase_hours", ""), "the phase length")
+        grace = _number(f.get("grace_minutes", ""), "the grace period") or 0
+        svc.set_schedule(name, round(hours * 60) if hours else None, round(grace),
+                         f.get("timezone") or "UTC", v)
+        return _back(request, name, "Deadlines set.")
+    if action == "draw-rule":
+        svc.set_draw_rule(name, f.get("rule", ""), v)
+        return _back(request, name, "Draw rule set.")
+    if action == "player":
+        power, player = f.get("power", ""), f.get("player", "")
+        if player:
+            svc.set_player(name, power, player, v)
+        token = svc.issue_link(name, power, v)
+        base = request.app.state.public_url or str(request.base_url).rstrip("/")
+        return render(request, "link.html", {
+            "info": svc.game(name), "seat": power, "player": player,
+            "link": f"{base}/join/{token}"})
+    if action == "revoke":
+        count = svc.revoke_links(name, f.get("power", ""), v)
+        return _back(request, name, f"{count} link(s) revoked.")
+    if action == "eliminate":
+        svc.force_elimination(name, f.get("power", ""), v)
+        return _back(request, name, "Recorded: eliminated at the next Census.")
+    if action == "rule":
+        key, sep, value = f.get("rule", "").partition("=")
+        if not sep:
+            raise ServiceError("write the house rule as key=value")
+        svc.set_rule(name, key.strip(), value.strip(), v)
+        return _back(request, name, f"House rule {key.strip()} set.")
+    if action == "reveal-dp":
+        svc.reveal_dp(name, v)
+        return _back(request, name, "DP allocations revealed.")
+    raise HTTPException(404, f"there is no GM action '{action}'")

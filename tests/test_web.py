@@ -1,0 +1,340 @@
+"""The game server's security properties, over every endpoint and every role.
+
+Roles: the server's GM, game A's GM, each of A's three powers, B's Aesir (a
+player of another game) and an anonymous visitor. The bar is zero leaks: no
+one sees another power's orders before adjudication, nor anyone's DP
+allocations (GM aside), on any path (HTML, JSON, maps, live updates); no one
+acts for another power or another game.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.routing import APIRoute
+from starlette.routing import Route
+
+from lawspeaker.service import GM
+from lawspeaker.web.app import RedactLinks
+from tests.web_fixtures import POWERS, World, sqlite_world
+
+GMS = ("server-gm", "gm")
+ROLES = ("server-gm", "gm", *POWERS, "B.Aesir", "anonymous")
+GM_ACTIONS = ("process", "undo", "pause", "resume", "extend", "schedule", "draw-rule",
+              "player", "revoke", "eliminate", "rule", "reveal-dp")
+
+
+@pytest.fixture()
+def world(tmp_path: Path) -> World:
+    return sqlite_world(tmp_path)
+
+
+def may_see(role: str, power: str) -> bool:
+    return role in GMS or role == power
+
+
+def api_headers(w: World, role: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {w.tokens[role]}"} if role in w.tokens else {}
+
+
+def reads(w: World) -> list[tuple[str, str, bool]]:
+    """(path, kind, api) of every GET, for game A; a power's own paths for each power."""
+    out = [("/", "html", False), ("/games/A", "html", False),
+           ("/games/A/map.svg?orders=true", "map", False), ("/games/A/export", "text", False),
+           ("/games/A/phases/1", "html", False), ("/api/v1/me", "json", True),
+           ("/api/v1/games", "json", True), ("/api/v1/games/A", "json", True),
+           ("/api/v1/games/A/results", "json", True), ("/api/v1/games/A/history", "json", True),
+           ("/api/v1/games/A/map.svg?orders=true", "map", True)]
+    for p in POWERS:
+        out += [(f"/api/v1/games/A/powers/{p}/orders", "json", True),
+                (f"/api/v1/games/A/powers/{p}/options", "json", True)]
+    return out
+
+
+def fetch(w: World, role: str, path: str, api: bool):
+    if api:
+        return w.clients["anonymous"].get(path, headers=api_headers(w, role))
+    return w.clients[role].get(path)
+
+
+def assert_no_leak(w: World, role: str, text: str, where: str, dp_only: bool = False) -> None:
+    for power, (order, allocation) in w.secrets.items():
+        if may_see(role, power):
+            continue
+        assert allocation not in text, f"{role} sees {power}'s DP at {where}"
+        if not dp_only:
+            assert order not in text, f"{role} sees {power}'s order at {where}"
+
+
+def test_every_endpoint_is_in_the_matrix(world: World) -> None:
+    """A new route must be added to these tests, or this fails."""
+    routes = set()
+
+    def walk(items: list) -> None:
+        for r in items:
+            if hasattr(r, "original_router"):  # FastAPI's wrapper of an included router
+                walk(r.original_router.routes)
+            elif isinstance(r, APIRoute | Route) and not r.path.startswith(("/api/docs",
+                                                                             "/api/openapi")):
+                routes.update((m, r.path) for m in r.methods - {"HEAD"})
+
+    walk(world.app.routes)
+    assert len(routes) > 20
+    covered = {("GET", "/"), ("GET", "/join/{token}"), ("POST", "/logout"), ("POST", "/games"),
+               ("GET", "/games/{name}"), ("GET", "/games/{name}/phases/{phase}"),
+               ("GET", "/games/{name}/map.svg"), ("GET", "/games/{name}/export"),
+               ("POST", "/games/{name}/orders"), ("POST", "/games/{name}/check"),
+               ("POST", "/games/{name}/ready"), ("POST", "/games/{name}/vote"),
+               ("POST", "/games/{name}/gm/{action}"), ("GET", "/games/{name}/events"),
+               ("GET", "/api/v1/games/{name}/events"), ("GET", "/api/v1/me"),
+               ("GET", "/api/v1/games"), ("GET", "/api/v1/games/{name}"),
+               ("GET", "/api/v1/games/{name}/powers/{power}/orders"),
+               ("POST", "/api/v1/games/{name}/powers/{power}/orders"),
+               ("POST", "/api/v1/games/{name}/powers/{power}/check"),
+               ("GET", "/api/v1/games/{name}/powers/{power}/options"),
+               ("POST", "/api/v1/games/{name}/powers/{power}/ready"),
+               ("POST", "/api/v1/games/{name}/powers/{power}/draw"),
+               ("POST", "/api/v1/games/{name}/process"), ("GET", "/api/v1/games/{name}/results"),
+               ("GET", "/api/v1/games/{name}/history"), ("GET", "/api/v1/games/{name}/map.svg")}
+    assert routes == covered
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_no_one_reads_another_powers_orders_or_dp(world: World, role: str) -> None:
+    for path, _kind, api in reads(world):
+        r = fetch(world, role, path, api)
+        assert r.status_code < 500, (path, r.text[:300])
+        if "/powers/" in path:
+            power = path.split("/")[6]
+            assert (r.status_code == 200) == may_see(role, power), (role, path, r.status_code)
+        assert_no_leak(world, role, r.text, path)
+    # The GM sees everything: proof that the strings looked for are really there.
+    if role in GMS:
+        page = world.clients[role].get("/games/A").text
+        for order, allocation in world.secrets.values():
+            assert order in page and allocation in page
+    elif role in POWERS:
+        page = world.clients[role].get("/games/A").text
+        assert all(s in page for s in world.secrets[role])
+
+
+def test_after_processing_orders_are_public_and_dp_still_secret(world: World) -> None:
+    world.service.process("A")
+    for role in ROLES:
+        for path, _kind, api in reads(world):
+            r = fetch(world, role, path.replace("/phases/1", "/phases/S400M"), api)
+            assert r.status_code < 500, (path, r.text[:300])
+            assert_no_leak(world, role, r.text, path, dp_only=True)
+        gm_post = world.clients[role].get("/games/A/export?gm=true")
+        assert (gm_post.status_code == 200) == (role in GMS)
+    public = world.clients["anonymous"].get("/games/A/export").text
+    assert world.secrets["Aesir"][0].split(" - ")[0] in public  # the order is public now
+
+
+def test_maps_show_a_player_no_one_elses_orders(world: World) -> None:
+    before = {role: fetch(world, role, "/games/A/map.svg?orders=true", False).text
+              for role in ROLES}
+    api_before = {role: fetch(world, role, "/api/v1/games/A/map.svg?orders=true", True).text
+                  for role in ROLES}
+    from lawspeaker.service import Viewer
+
+    moves = [o for o in world.service.unit_options("A", "Jotnar", GM)[0].orders
+             if " - " in o and " S " not in o]
+    report = world.service.submit("A", "Jotnar", moves[1], Viewer.of("Jotnar"))
+    assert report.ok
+    for role in ROLES:
+        after = fetch(world, role, "/games/A/map.svg?orders=true", False).text
+        api_after = fetch(world, role, "/api/v1/games/A/map.svg?orders=true", True).text
+        changed = may_see(role, "Jotnar")
+        assert (after != before[role]) == changed, role
+        assert (api_after != api_before[role]) == changed, role
+
+
+def _state(w: World) -> tuple:
+    svc = w.service
+    return (svc.submissions("A", "Aesir", GM), svc.ready("A"), svc.draw_tally("A"),
+            svc.game("A").phase_code, svc.schedule("A"), svc.linked_seats("A"),
+            svc.game("A").rules, len(svc.list_games()))
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_no_one_acts_for_another_power_or_game(world: World, role: str) -> None:
+    allowed = may_see(role, "Aesir")
+    csrf = world.csrf(role)
+    client = world.clients[role]
+    html = [("/games/A/orders", {"power": "Aesir", "text": "F Asgard H"}),
+            ("/games/A/check", {"power": "Aesir", "text": "F Asgard H"}),
+            ("/games/A/ready", {"power": "Aesir", "ready": "yes"}),
+            ("/games/A/vote", {"power": "Aesir", "draw": "no"})]
+    api = [("/api/v1/games/A/powers/Aesir/orders", {"text": "F Asgard H"}),
+           ("/api/v1/games/A/powers/Aesir/check", {"text": "F Asgard H"}),
+           ("/api/v1/games/A/powers/Aesir/ready", {"value": True}),
+           ("/api/v1/games/A/powers/Aesir/draw", {"value": False})]
+    for path, data in html:
+        before = _state(world)
+        r = client.post(path, data={"csrf": csrf, **data}, follow_redirects=False)
+        if allowed:
+            assert r.status_code in (200, 303), (path, r.text[:300])
+        else:
+            assert r.status_code == 403, (role, path, r.status_code)
+            assert _state(world) == before
+            assert_no_leak(world, role, r.text, path)
+    for path, data in api:
+        before = _state(world)
+        r = world.clients["anonymous"].post(path, json=data, headers=api_headers(world, role))
+        if allowed:
+            assert r.status_code == 200, (path, r.text[:300])
+        else:
+            assert r.status_code == 403, (role, path, r.status_code)
+            assert r.json()["error"]
+            assert _state(world) == before
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_only_a_gm_of_the_game_runs_it(world: World, role: str) -> None:
+    csrf = world.csrf(role)
+    client = world.clients[role]
+    for action in GM_ACTIONS:
+        before = _state(world)
+        r = client.post(f"/games/A/gm/{action}", data={"csrf": csrf, "power": "Aesir",
+                                                       "hours": "1", "rule": "majority"},
+                        follow_redirects=False)
+        if role in GMS:
+            assert r.status_code in (200, 303, 400), (action, r.status_code, r.text[:300])
+        else:
+            assert r.status_code == 403, (role, action, r.status_code)
+            assert _state(world) == before
+    r = world.clients["anonymous"].post("/api/v1/games/A/process",
+                                        headers=api_headers(world, role))
+    assert r.status_code == (200 if role in GMS else 403)
+    r = client.post("/games", data={"csrf": csrf, "variant": "standard", "name": f"N-{role}"},
+                    follow_redirects=False)
+    assert r.status_code == (303 if role == "server-gm" else 403)
+
+
+def test_a_game_gm_link_gives_nothing_in_another_game(world: World) -> None:
+    csrf = world.csrf("gm")
+    r = world.clients["gm"].post("/games/B/gm/process", data={"csrf": csrf})
+    assert r.status_code == 403
+    r = world.clients["gm"].get("/api/v1/games/B/powers/Aesir/orders",
+                                headers=api_headers(world, "gm"))
+    assert r.status_code == 403
+
+
+def test_a_revoked_link_stops_working_at_once(world: World) -> None:
+    client = world.clients["Aesir"]
+    assert "Your orders: Aesir" in client.get("/games/A").text
+    world.service.issue_link("A", "Aesir")  # the GM replaces the player
+    page = client.get("/games/A").text
+    assert "Your orders" not in page and "a spectator" in page
+    assert world.clients["anonymous"].get(f"/join/{world.tokens['Aesir']}").status_code == 404
+    r = world.clients["anonymous"].get("/api/v1/me", headers=api_headers(world, "Aesir"))
+    assert r.status_code == 401
+
+
+def test_every_form_post_needs_the_csrf_token(world: World) -> None:
+    client = world.clients["gm"]
+    posts = ["/logout", "/games", "/games/A/orders", "/games/A/check", "/games/A/ready",
+             "/games/A/vote"] + [f"/games/A/gm/{a}" for a in GM_ACTIONS]
+    before = _state(world)
+    for path in posts:
+        for token in (None, "forged-token-000000000000"):
+            data = {"power": "Aesir", "text": "F Asgard H", "variant": "standard",
+                    "name": "X", "draw": "yes", "ready": "yes"}
+            if token:
+                data["csrf"] = token
+            r = client.post(path, data=data, follow_redirects=False)
+            assert r.status_code == 403, (path, r.status_code)
+            assert "expired or did not come from this site" in r.text
+    assert _state(world) == before
+    # htmx sends the token as a header: that is accepted.
+    r = client.post("/games/A/check", data={"power": "Aesir", "text": "F Asgard H"},
+                    headers={"X-CSRF-Token": world.csrf("gm")})
+    assert r.status_code == 200 and "F Asgard H" in r.text
+
+
+def test_size_limits(world: World) -> None:
+    csrf = world.csrf("Aesir")
+    client = world.clients["Aesir"]
+    r = client.post("/games/A/orders", data={"csrf": csrf, "power": "Aesir",
+                                             "text": "F Asgard H\n" * 3000})
+    assert r.status_code == 413 and "at most 20000 characters" in r.text
+    r = client.post("/games/A/orders", content=b"x" * (300 * 1024),
+                    headers={"content-type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 413
+    r = world.clients["anonymous"].post("/api/v1/games/A/powers/Aesir/orders",
+                                        json={"text": "F Asgard H\n" * 3000},
+                                        headers=api_headers(world, "Aesir"))
+    assert r.status_code == 422 and "text" in r.json()["error"]
+    assert world.service.submissions("A", "Aesir", GM).orders[0] == world.secrets["Aesir"][0]
+
+
+def test_errors_are_pages_or_json_never_tracebacks(world: World) -> None:
+    r = world.clients["anonymous"].get("/games/Nope")
+    assert r.status_code == 404 and "no game named &#39;Nope&#39;" in r.text and "<html" in r.text
+    r = world.clients["anonymous"].get("/api/v1/games/Nope")
+    assert r.status_code == 404 and r.json() == {"error": "no game named 'Nope'"}
+    r = world.clients["anonymous"].get("/api/v1/me", headers={"Authorization": "Basic x"})
+    assert r.status_code == 401 and "Bearer" in r.json()["error"]
+    r = world.clients["anonymous"].get("/no/such/page")
+    assert r.status_code == 404 and "Traceback" not in r.text
+
+
+def test_processing_is_atomic_on_the_server_path(world: World, monkeypatch) -> None:
+    """A failure after adjudication, inside the transaction, leaves the phase as it was."""
+    svc = world.service
+
+    def broken(*_a: object) -> None:
+        raise RuntimeError("power cut")
+
+    monkeypatch.setattr(type(svc), "_phase_advanced", broken)
+    before = _state(world)
+    client = world.clients["gm"]
+    with pytest.raises(RuntimeError):  # the TestClient re-raises what the error page hid
+        client.post("/games/A/gm/process", data={"csrf": world.csrf("gm")})
+    assert _state(world) == before
+    assert svc.submissions("A", "Dokkalfar", GM).allocations == (world.secrets["Dokkalfar"][1],)
+    monkeypatch.undo()
+    from fastapi.testclient import TestClient
+
+    quiet = TestClient(world.app, raise_server_exceptions=False)
+    monkeypatch.setattr(type(svc), "_phase_advanced", broken)
+    r = quiet.post("/api/v1/games/A/process", headers=api_headers(world, "gm"))
+    assert r.status_code == 500 and "Traceback" not in r.text and r.json()["error"]
+
+
+def test_secret_links_never_reach_the_log() -> None:
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1,
+                               '%s - "%s %s HTTP/%s" %d',
+                               ("127.0.0.1:1", "GET", "/join/SeCrEt-ToKeN?x=1", "1.1", 303),
+                               None)
+    RedactLinks().filter(record)
+    assert "SeCrEt" not in record.getMessage() and "/join/…" in record.getMessage()
+
+
+def test_live_updates_announce_a_processed_phase(world: World, monkeypatch) -> None:
+    from lawspeaker.web import live
+
+    monkeypatch.setattr(live, "MAX_STREAM", 3.0)
+    got: list[str] = []
+
+    def listen() -> None:
+        with world.clients["Aesir"].stream("GET", "/games/A/events") as r:
+            for line in r.iter_lines():
+                got.append(line)
+                if line.startswith("data:"):
+                    return
+
+    t = threading.Thread(target=listen)
+    t.start()
+    time.sleep(0.5)
+    world.service.process("A")
+    t.join(10)
+    assert "event: phase" in got
+    data = next(line for line in got if line.startswith("data:"))
+    assert "Spring Retreats" in data or "Orders" in data or "phase" in data
+    assert_no_leak(world, "anonymous", "\n".join(got), "events", dp_only=True)
