@@ -147,7 +147,7 @@ def test_support_of_a_unit_doing_something_else_is_void(game_map: lawspeaker.Gam
     out = resolve(game_map, board("Germany: A ber, A sil"), "Germany: A sil S A ber - pru",
                   "Germany: A ber - kie")
     void = result(out, "A sil S A ber - pru")
-    assert (void.outcome, void.reason) == (FAILS, "Void: A ber does not move to Prussia")
+    assert (void.outcome, void.reason) == (FAILS, "Void: A Berlin does not move to Prussia")
 
 
 def test_head_to_head_equal_strength_both_bounce(game_map: lawspeaker.GameMap) -> None:
@@ -260,7 +260,7 @@ def test_foreign_convoy_cannot_kidnap_an_army(game_map: lawspeaker.GameMap) -> N
                   "Germany: F ska C A nwy - swe")
     assert result(out, "A nwy - swe").reason == "Bounced 1v1"
     assert result(out, "F swe - nwy").reason == "Bounced 1v1"
-    assert result(out, "F ska C A nwy - swe").reason == "Void: A nwy moves over land"
+    assert result(out, "F ska C A nwy - swe").reason == "Void: A Norway moves over land"
     assert after(out) == {"England: A nwy", "Russia: F swe", "Germany: F ska"}
 
 

@@ -63,10 +63,11 @@ class Game:
         kind = self.position.phase.kind
         if isinstance(order, BuildHeir):
             return heir_build_problem(self.variant, self.position, order.power) \
-                if kind is PhaseKind.ADJUSTMENT else "heirs are built in Winter (S9 §8.3)"
+                if kind is PhaseKind.ADJUSTMENT \
+                else self.variant.cite("heirs are built in Winter (S9 §8.3)")
         if isinstance(order, HeirOrder):
             if kind is not PhaseKind.MOVEMENT:
-                return "heirs are given orders in orders phases (S9 §7.1)"
+                return self.variant.cite("heirs are given orders in orders phases (S9 §7.1)")
             return heir_order_problem(self.variant, self.position, order)
         if kind is PhaseKind.MOVEMENT:
             problem = movement_problem(self.variant.map, self.position.units, order)
@@ -128,9 +129,9 @@ class Game:
             raise DPError(f"that allocation belongs to {allocation.power}")
         mine = self._allocations.setdefault(name, [])
         problem = allocation_problem(self.variant, self.position, allocation,
-                                     self.orders(name), mine)
+                                     self.orders(name), mine, rules=self.rules)
         if problem is not None:
-            raise DPError(problem)
+            raise DPError(self.variant.cite(problem))
         mine.append(allocation)
         return allocation
 

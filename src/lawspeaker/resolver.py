@@ -210,7 +210,7 @@ class _Resolver(ReportMixin):
         if army is None or army.unit.type is not UnitType.ARMY:
             plan.void = f"Void: no army in {self._name(plan.frm)}"
         elif army.kind != _MOVE or army.dest != plan.to:
-            plan.void = f"Void: {army.unit} does not move to {self._name(plan.to)}"
+            plan.void = f"Void: {self._unit_name(army.unit)} does not move to {self._name(plan.to)}"
         else:
             self.convoyers.setdefault(plan.frm, []).append(plan)
 
@@ -220,9 +220,9 @@ class _Resolver(ReportMixin):
             # Dissolution §3.10.1: the path the army states is the path adjudicated.
             for f in self.convoyers.get(plan.prov, ()):
                 if not plan.path:
-                    f.void = f"Void: {plan.unit} moves over land"
+                    f.void = f"Void: {self._unit_name(plan.unit)} moves over land"
                 elif f.prov not in plan.path:
-                    f.void = f"Void: not on the path of {plan.unit}"
+                    f.void = f"Void: not on the path of {self._unit_name(plan.unit)}"
             if not plan.path:
                 self.convoyers.pop(plan.prov, None)
             return
@@ -239,7 +239,7 @@ class _Resolver(ReportMixin):
             plan.by_convoy = False  # DATC 2.4 4.A.3: no convoy ordered, use the land route
         if not plan.by_convoy:
             for f in fleets:
-                f.void = f"Void: {plan.unit} moves over land"
+                f.void = f"Void: {self._unit_name(plan.unit)} moves over land"
             self.convoyers.pop(plan.prov, None)
 
     def _match_support(self, plan: _Plan) -> None:
@@ -249,10 +249,11 @@ class _Resolver(ReportMixin):
             return
         if plan.kind == _SUP_HOLD:
             if target.kind == _MOVE:
-                plan.void = f"Void: {target.unit} moves instead of holding"
+                plan.void = f"Void: {self._unit_name(target.unit)} moves instead of holding"
                 return
         elif target.kind != _MOVE or target.dest != plan.to:
-            plan.void = f"Void: {target.unit} does not move to {self._name(plan.to)}"
+            plan.void = (f"Void: {self._unit_name(target.unit)} does not move to "
+                         f"{self._name(plan.to)}")
             bad = self.illegal_moves.get(plan.frm)
             if bad is not None and bad.target_province == plan.to:
                 # Supporting an illegal move is itself illegal (DATC 6.A.5, 6.D.22).
@@ -260,7 +261,8 @@ class _Resolver(ReportMixin):
                 plan.void = f"Illegal: the supported move {bad} is illegal"
             return
         elif plan.coast and target.dest_loc != plan.coast:
-            plan.void = f"Void: {target.unit} does not move to {self._name(plan.coast)}"
+            plan.void = (f"Void: {self._unit_name(target.unit)} does not move to "
+                         f"{self._name(plan.coast)}")
             return
         target.supports.append(plan)
 

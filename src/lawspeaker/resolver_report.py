@@ -15,6 +15,7 @@ from .resolver_plan import _CONVOY, _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _Plan
 from .results import OrderResult, Outcome
 
 if TYPE_CHECKING:
+    from .board import Unit
     from .geography import GameMap
 
 
@@ -43,6 +44,10 @@ class ReportMixin:
 
     def _name(self, location: str) -> str:
         return self.map.name_of(location)
+
+    def _unit_name(self, unit: Unit) -> str:
+        """A unit in the names players use: ``A Paris``, never a key."""
+        return f"{unit.type.value} {self.map.name_of(unit.location)}"
 
     def _label(self, plan: _Plan) -> str:
         """A unit as GMs write it in results: ``A Ber``, ``F Stp``."""

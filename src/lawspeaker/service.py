@@ -512,7 +512,9 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
             return f"{g.variant.title} has no Diplomacy Points"
         if g.position.phase.kind is not PhaseKind.MOVEMENT:
             return "DP are allocated only in orders phases"
-        return allocation_problem(g.variant, g.position, allocation, orders, others)
+        problem = allocation_problem(g.variant, g.position, allocation, orders, others,
+                                     rules=g.rules)
+        return g.variant.cite(problem) if problem else None
 
     def _report(self, s: Session, g: _Loaded, power: str, rows: list[LineRow]
                 ) -> SubmissionReport:

@@ -77,7 +77,7 @@ def order_template(variant: Variant, position: Position, power: str,
             out.append("# no builds or removals owed")
         if variant.uses("heirs") and heir_build_problem(variant, position, power) is None:
             out.append("# you may also: Build Heir (S9 §8.3)")
-    return "\n".join(out) + "\n"
+    return variant.cite("\n".join(out)) + "\n"
 
 
 def _build_sites(variant: Variant, position: Position, power: str, rules: Rules) -> list[str]:
