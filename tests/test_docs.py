@@ -25,11 +25,8 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 BLOCK = re.compile(r"^```(\w+)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 CHEAP = ("adjudicate", "variants", "map check")
 PLACEHOLDER = re.compile(r"^[A-Z][A-Z_.]*$")  # VARIANT, NAME, ORDERS.txt
-KNOWN_BROKEN = {
-    # A fragment: it uses `orders` and `allocations` without defining them. Fix the doc
-    # (e.g. `orders, allocations = [], ()` first) and this entry must go (strict xfail).
-    "maps.md": "docs/maps.md python block 1 uses names it does not define",
-}
+KNOWN_BROKEN: dict[str, str] = {}
+"""File name -> why its python blocks are known not to run (a strict xfail)."""
 
 
 def blocks(path: Path, language: str) -> list[str]:
