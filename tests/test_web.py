@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 from fastapi.routing import APIRoute
 from starlette.routing import Route
+from store_fixtures import BACKENDS, database
+from web_fixtures import POWERS, World, build
 
 from lawspeaker.service import GM
 from lawspeaker.web.app import RedactLinks
-from tests.web_fixtures import POWERS, World, sqlite_world
 
 GMS = ("server-gm", "gm")
 ROLES = ("server-gm", "gm", *POWERS, "B.Aesir", "anonymous")
@@ -28,9 +29,9 @@ GM_ACTIONS = ("process", "undo", "pause", "resume", "extend", "schedule", "draw-
               "player", "revoke", "eliminate", "rule", "reveal-dp")
 
 
-@pytest.fixture()
-def world(tmp_path: Path) -> World:
-    return sqlite_world(tmp_path)
+@pytest.fixture(params=BACKENDS)
+def world(request: pytest.FixtureRequest, tmp_path: Path) -> World:
+    return build(database(request.param, tmp_path))
 
 
 def may_see(role: str, power: str) -> bool:

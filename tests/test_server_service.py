@@ -1,0 +1,186 @@
+"""What the service gained for the game server: secret links, deadlines and
+the scheduler, pause and extensions, ready flags, secret draw votes, and order
+entry (checking without keeping; each unit's legal orders). SQLite always,
+PostgreSQL when LAWSPEAKER_TEST_PG is set."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from lawspeaker.service import GM, PUBLIC, Forbidden, GameService, NotFound, ServiceError, Viewer
+from lawspeaker.store.models import LinkRow, now
+
+AESIR = Viewer.of("Aesir")
+
+
+@pytest.fixture()
+def s9(service: GameService) -> GameService:
+    service.create_game("s9-complete", "Saga")
+    return service
+
+
+# --- links ---------------------------------------------------------------------------------
+
+def test_a_link_is_stored_only_as_a_hash_and_grants_its_seat(s9: GameService, store) -> None:
+    token = s9.issue_link("Saga", "aesir")
+    grant = s9.redeem(token)
+    assert grant.game == "Saga" and grant.viewer == AESIR
+    assert grant.viewer_in("Other") is None
+    with store.transaction() as s:
+        hashes = s.scalars(select(LinkRow.token_hash)).all()
+    assert token not in hashes and len(hashes) == 1 and len(hashes[0]) == 64
+
+
+def test_a_new_link_for_a_seat_revokes_the_old_one(s9: GameService) -> None:
+    old = s9.issue_link("Saga", "Aesir")
+    grant = s9.redeem(old)
+    new = s9.issue_link("Saga", "Aesir")
+    with pytest.raises(NotFound):
+        s9.redeem(old)
+    assert s9.grant(grant.link_id) is None
+    assert s9.redeem(new).viewer == AESIR
+    assert s9.revoke_links("Saga", "Aesir") == 1
+    with pytest.raises(NotFound):
+        s9.redeem(new)
+
+
+def test_only_the_gm_issues_links_and_the_server_link_is_gm_everywhere(s9: GameService
+                                                                       ) -> None:
+    with pytest.raises(Forbidden):
+        s9.issue_link("Saga", "Vanir", AESIR)
+    grant = s9.redeem(s9.issue_link(None))
+    assert grant.game is None and grant.viewer_in("Saga") == GM
+    with pytest.raises(ServiceError, match="Narnia"):
+        s9.issue_link("Saga", "Narnia")
+
+
+def test_the_history_never_shows_a_token(s9: GameService) -> None:
+    token = s9.issue_link("Saga", "Aesir")
+    assert all(token not in h.summary for h in s9.history("Saga"))
+
+
+# --- deadlines and the scheduler -----------------------------------------------------------
+
+def test_the_scheduler_processes_after_deadline_and_grace(s9: GameService) -> None:
+    s9.submit("Saga", "Aesir", "F Asgard - Idavollr", AESIR)
+    schedule = s9.set_schedule("Saga", 60, grace_minutes=30, timezone="Europe/Berlin")
+    assert schedule.deadline.tzname() in ("CET", "CEST")
+    start = now()
+    assert s9.process_due(start + timedelta(minutes=61)) == []  # in the grace period
+    assert s9.process_due(start + timedelta(minutes=91)) == ["Saga"]
+    assert s9.game("Saga").phase_code != "S400M"
+    assert s9.history("Saga")[-1].actor == "scheduler"
+    record = s9.record("Saga")
+    assert any("Idavollr" in str(line) for _, lines in record.orders for line in lines)
+    # the next phase has a fresh deadline from when it began, so nothing is due twice
+    assert s9.process_due(start + timedelta(minutes=61)) == []
+    assert s9.schedule("Saga").deadline - schedule.deadline < timedelta(minutes=5)
+
+
+def test_a_paused_game_waits_and_resume_gives_the_time_back(s9: GameService) -> None:
+    s9.set_schedule("Saga", 60)
+    deadline = s9.schedule("Saga").deadline
+    s9.pause("Saga")
+    assert s9.schedule("Saga").paused
+    assert s9.process_due(now() + timedelta(days=3)) == []
+    with pytest.raises(ServiceError, match="already paused"):
+        s9.pause("Saga")
+    s9.resume("Saga")
+    assert s9.schedule("Saga").deadline >= deadline
+
+
+def test_extend_moves_the_deadline(s9: GameService) -> None:
+    s9.set_schedule("Saga", 60)
+    before = s9.schedule("Saga").deadline
+    after = s9.extend("Saga", 120).deadline
+    assert after - before == timedelta(minutes=120)
+    with pytest.raises(Forbidden):
+        s9.extend("Saga", 10, AESIR)
+
+
+def test_bad_schedules_are_refused(s9: GameService) -> None:
+    with pytest.raises(ServiceError, match="time zone"):
+        s9.set_schedule("Saga", 60, timezone="Mars/Olympus")
+    with pytest.raises(ServiceError, match="minutes"):
+        s9.set_schedule("Saga", 0)
+    assert s9.schedule("Saga").deadline is None  # no deadline: the GM processes by hand
+    assert s9.due_games(now() + timedelta(days=999)) == []
+
+
+def test_all_ready_processes_early(s9: GameService) -> None:
+    s9.set_schedule("Saga", 60 * 24)
+    expected = s9.status("Saga").expected
+    for power in expected[:-1]:
+        s9.set_ready("Saga", power, True, Viewer.of(power))
+    assert s9.process_due() == []
+    s9.set_ready("Saga", expected[-1], True, Viewer.of(expected[-1]))
+    assert s9.process_due() == ["Saga"]
+    assert s9.ready("Saga") == ()  # flags belong to the phase
+
+
+def test_no_one_marks_another_power_ready(s9: GameService) -> None:
+    with pytest.raises(Forbidden):
+        s9.set_ready("Saga", "Vanir", True, AESIR)
+    assert s9.ready("Saga") == ()
+
+
+# --- draw votes ------------------------------------------------------------------------------
+
+def test_draw_votes_are_secret_and_a_unanimous_vote_ends_the_game(s9: GameService) -> None:
+    tally = s9.draw_tally("Saga")
+    assert tally.rule == "unanimous" and len(tally.voters) == 9
+    for power in tally.voters[:-1]:
+        s9.vote_draw("Saga", power, True, Viewer.of(power))
+    assert s9.vote_draw("Saga", tally.voters[-1], False, Viewer.of(tally.voters[-1])).cast == 9
+    assert s9.game("Saga").result is None
+    assert s9.my_vote("Saga", "Aesir", AESIR) is True
+    for who in (GM, PUBLIC, Viewer.of("Vanir")):
+        with pytest.raises(Forbidden):
+            s9.my_vote("Saga", "Aesir", who)
+    s9.vote_draw("Saga", tally.voters[-1], True, Viewer.of(tally.voters[-1]))
+    assert s9.game("Saga").result.startswith("Draw: Aesir, ")
+    with pytest.raises(ServiceError, match="over"):
+        s9.submit("Saga", "Aesir", "F Asgard H", AESIR)
+
+
+def test_the_draw_rule_is_a_game_setting(s9: GameService) -> None:
+    s9.set_draw_rule("Saga", "majority")
+    voters = s9.draw_tally("Saga").voters
+    for power in voters[:4]:
+        assert not s9.vote_draw("Saga", power, True, Viewer.of(power)).passed
+    assert s9.vote_draw("Saga", voters[4], True, Viewer.of(voters[4])).passed
+    s9.create_game("standard", "NoDraws")
+    s9.set_draw_rule("NoDraws", "none")
+    with pytest.raises(ServiceError, match="draw rule: none"):
+        s9.vote_draw("NoDraws", "England", True, Viewer.of("England"))
+    with pytest.raises(ServiceError, match="unknown draw rule"):
+        s9.set_draw_rule("NoDraws", "coin-toss")
+    with pytest.raises(Forbidden):
+        s9.vote_draw("NoDraws", "England", True, Viewer.of("France"))
+
+
+# --- order entry -------------------------------------------------------------------------------
+
+def test_check_answers_like_submit_and_keeps_nothing(s9: GameService) -> None:
+    post = "F Asgard - Idavollr\nF Asgard - Nowhere\n9 DP to F Bifrost H\n"
+    checked = s9.check("Saga", "Aesir", post, AESIR)
+    assert [line.status for line in checked.lines] == ["accepted", "unreadable", "rejected"]
+    assert s9.submissions("Saga", "Aesir").orders == ()
+    assert s9.status("Saga").submitted == ()
+    sent = s9.submit("Saga", "Aesir", post, AESIR)
+    assert [line.status for line in sent.lines] == [line.status for line in checked.lines]
+    with pytest.raises(Forbidden):
+        s9.check("Saga", "Aesir", post, Viewer.of("Vanir"))
+
+
+def test_each_units_legal_orders_are_offered(s9: GameService) -> None:
+    options = {o.unit: o.orders for o in s9.unit_options("Saga", "Aesir", AESIR)}
+    assert set(options) == {"F Asgard", "F Himinbjorg"}
+    assert "F Asg H" in options["F Asgard"] and "F Asg - Ida" in options["F Asgard"]
+    assert all(s9.check("Saga", "Aesir", o, AESIR).lines[0].status == "accepted"
+               for o in options["F Asgard"])
+    with pytest.raises(Forbidden):
+        s9.unit_options("Saga", "Aesir", PUBLIC)
