@@ -56,8 +56,8 @@ class Schedule:
         if self.paused:
             return "paused by the GM"
         if self.deadline is None:
-            return "no deadline: the GM processes by hand"
-        return self.deadline.strftime("%a %d %b %Y %H:%M %Z")
+            return "no deadline (the GM processes by hand)"
+        return "deadline " + self.deadline.strftime("%a %d %b %Y %H:%M %Z")
 
 
 def _zone(name: str) -> ZoneInfo:

@@ -135,10 +135,13 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         "ready": svc.ready(name), "tally": svc.draw_tally(name),
         "history": [h for h in svc.history(name) if h.kind == "processed" and not h.undone],
         "events": svc.history(name)[-12:], "report": None, "text": None, **extra}
+    ctx["latest"] = svc.export(name, None, "text", gm=v.gm, actor=v) if ctx["history"] else None
     if v.power:
         ctx["mine"] = svc.submissions(name, v.power, v)
         ctx["options"] = svc.unit_options(name, v.power, v)
         ctx["my_vote"] = svc.my_vote(name, v.power, v)
+        moves = [o for u in ctx["options"] for o in u.orders if " - " in o and " S " not in o]
+        ctx["example"] = moves[0] if moves else "A Par - Bur"
         if ctx["text"] is None:
             standing = [o.split("  (illegal:")[0] for o in ctx["mine"].orders]
             standing += list(ctx["mine"].allocations)

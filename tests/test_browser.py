@@ -1,0 +1,152 @@
+"""A whole first phase in a real browser, as people play it.
+
+Debian's ``chromium`` driven by Playwright (its own browser download does
+not work on these machines). A GM creates an S9 Complete game and makes
+three secret links; three players submit orders and DP, one mistypes and
+corrects; the GM processes; the players are told live, and see the results
+and the map. Skipped when chromium or Playwright is missing, unless
+``LAWSPEAKER_REQUIRE_BROWSER=1`` (CI), where that is an error.
+Screenshots go to ``$LAWSPEAKER_SCREENSHOTS`` when set.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+
+def _missing(why: str) -> None:
+    if os.environ.get("LAWSPEAKER_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"LAWSPEAKER_REQUIRE_BROWSER=1 but {why}")
+    pytest.skip(why)
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[tuple[str, object]]:
+    import uvicorn
+
+    from lawspeaker.web import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'browser.db'}", tick=0, poll=0.3)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture()
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        _missing(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def test_a_first_phase_in_the_browser(server, browser, tmp_path: Path) -> None:
+    base, app = server
+    shots = Path(os.environ.get("LAWSPEAKER_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+
+    def shot(page, name: str) -> None:
+        page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+
+    gm_link = f"{base}/join/{app.state.service.issue_link(None)}"
+    gm = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    gm.goto(gm_link)
+    gm.select_option("select[name=variant]", "s9-complete")
+    gm.fill("input[name=name]", "Saga II")
+    gm.click("text=Create game")
+    assert "Game 'Saga II' created" in gm.inner_text("p.flash")
+
+    links = {}
+    for power, player in (("Aesir", "alice"), ("Dokkalfar", "bob"), ("Jotnar", "carol")):
+        gm.select_option("details select[name=power]", power)
+        gm.fill("input[name=player]", player)
+        gm.click("text=Make a secret link")
+        links[power] = gm.input_value("input.link")
+        assert "/join/" in links[power]
+        if power == "Aesir":
+            shot(gm, "02-gm-link")
+        gm.click("text=Back to the game")
+    shot(gm, "01-gm-game")
+
+    posts = {"Aesir": "F Asgard - Idavollr\nF Himinbjorg - Bifrost\n2 DP to F Glaesisvellir H",
+             "Jotnar": "F Jotunheim - Aekin\n1 DP to A Gjallerbru H"}
+    players = {}
+    for power, link in links.items():
+        page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+        page.goto(link)
+        assert f"Your orders: {power}" in page.inner_text("h2")
+        players[power] = page
+    for power, text in posts.items():
+        page = players[power]
+        page.fill("#orders", text)
+        page.click("text=Send orders")
+        assert "Every line was accepted" in page.inner_text(".report")
+    shot(players["Aesir"], "03-aesir-sent")
+
+    bob = players["Dokkalfar"]
+    bob.fill("#orders", "F Chernobog - Morskoi\n3 DP to F Eire H")  # a typo; too much DP
+    bob.wait_for_selector("#check li.unreadable")
+    checked = bob.inner_text("#check")
+    assert "unreadable" in checked and "rejected" in checked
+    shot(bob, "04-bob-typo-checked-live")
+    bob.click("text=Send orders")
+    assert "Nothing was saved" in bob.inner_text(".report")
+    shot(bob, "05-bob-typo-sent")
+    bob.fill("#orders", "F Chernobog - Morskoy\n1 DP to F Eire H")
+    bob.wait_for_function("!document.querySelector('#check').innerText.includes('unreadable')")
+    bob.click("text=Send orders")
+    assert "Every line was accepted" in bob.inner_text(".report")
+    standing = bob.inner_text("section.panel")
+    assert "F Chernobog - Morskoy" in standing and "1 DP to F Eire H" in standing
+    assert "F Asgard - Idavollr" not in bob.content()  # Aesir's orders are not Bob's
+
+    gm.reload()
+    table = gm.inner_text("table.subs")
+    assert "F Asgard - Idavollr" in table and "1 DP to F Eire H" in table
+    shot(gm, "06-gm-before-processing")
+    for page in players.values():
+        page.goto(f"{base}/games/Saga%20II")  # the game page, listening for the phase
+    gm.click("button.primary")
+    assert "processed" in gm.inner_text("p.flash")
+    shot(gm, "07-gm-processed")
+
+    alice = players["Aesir"]
+    alice.wait_for_selector("#live:not([hidden])", timeout=10_000)
+    shot(alice, "08-alice-told-live")
+    alice.click("#live a")
+    assert "Bounced" in alice.inner_text("pre.post")  # the latest results, on the game page
+    alice.click("section.panel ul >> text=Spring Orders")
+    results = alice.inner_text("pre.post")
+    assert "Idavollr" in results and "Chernobog" in results
+    assert "DP to" not in results  # DP stay secret after processing (S9 §9.0)
+    assert alice.locator("figure.map img").evaluate("i => i.naturalWidth") > 100
+    shot(alice, "09-alice-results")
+    for page in [gm, *players.values()]:
+        page.context.close()
