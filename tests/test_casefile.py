@@ -249,6 +249,7 @@ def test_recognised_keywords() -> None:
     sections += " PRESTATE_HEIRS PRESTATE_VASSALS PRESTATE_HEIR_BUILT PRESTATE_DROPPED"
     sections += " PRESTATE_MARRIAGES POSTSTATE_HEIRS POSTSTATE_SUPPLYCENTER_OWNERS"
     sections += " POSTSTATE_POWERS POSTSTATE_GAME POSTSTATE_EVENTS"
+    sections += " PRESTATE_FAVOR PRESTATE_EXILES"  # Dissolution §11.3, §5.3
     lines = "CASE END VARIANT_ALL RULES PRESTATE_SETPHASE"
     assert set(SECTIONS) == set(sections.split())
     assert set((sections + " " + lines).split()) == KEYWORDS

@@ -16,7 +16,8 @@ CASES = [(f"{p.name}:{c.id}", c) for p in FILES for c in read_case_file(p)]
 def test_the_worked_examples_are_there() -> None:
     ids = {c.id for _, c in CASES}
     for example in ("3.10.2.1", "3.10.2.2", "3.10.2.3", "3.10.2.4", "3.11.1.1", "3.11.1.2",
-                    "3.11.1.3", "5.1.3.3"):
+                    "3.11.1.3", "4.6.1.1", "5.1.3.1", "5.1.3.2", "5.1.3.3", "9.3.1.1",
+                    "9.3.1.2", "11.4.1.1", "11.4.1.2"):
         assert f"dis.ex.{example}" in ids
 
 

@@ -443,13 +443,19 @@ def test_every_centre_is_a_home_or_a_minor(dis, m):
     assert {p for p, v in m.provinces.items() if v.is_sc} == homes | set(dis.minors)
 
 
-def test_starting_position_has_the_players_and_minors(dis):
-    """The engine places player and minor units; nuclear units are in ``Variant.nuclear``
-    until the game layer places them (issue 10, not yet done)."""
+def test_starting_position_has_players_minors_and_nuclear_units(dis):
+    """Dissolution §7, §3.5, §8: 24 player units, 31 minor armies (the paired minors' two
+    each under one power, §3.5.3) and 16 nuclear units, stationary but the US Navy's."""
     start = initial_position(dis)
     assert start.phase.year == 1992 and start.phase.season == "Spring"
-    assert len(start.units) == 24 + 31
+    assert len(start.units) == 24 + 31 + 16
     assert start.units["asw"].stationary and start.units["asw"].type is W
+    assert start.units["bra"].power == start.units["pra"].power == "Czechoslovakia"
+    assert start.owners["ben"] == start.owners["trp"] == "Libya"
+    nuclear = {p: u for p, u in start.units.items() if start.kind_of(u.power) == "nuclear"}
+    assert len(nuclear) == 16
+    assert {p for p, u in nuclear.items() if not u.stationary} == {"kuw", "nap"}
+    assert start.favor["Yugoslavia"]["NATO"] == 0 and start.favor["Iran"]["India"] == 3
 
 
 def test_map_check_is_clean():

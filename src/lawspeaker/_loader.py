@@ -13,28 +13,14 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from ._loader_neutrals import NeutralsMixin, _line
 from .board import PhaseKind, Unit
 from .geography import COAST_NAMES, GameMap, Province, Terrain, UnitType, province_of
 from .rules import Rules
-from .variants import KNOWN_COMPONENTS, NuclearPower, Power, Problem, Variant, YearNames
+from .variants import KNOWN_COMPONENTS, Power, Problem, Variant, YearNames
 
 
-def _line(node: Any, key: Any = None) -> int | None:
-    """1-based line of ``node`` (or of ``key`` inside it), when known."""
-    lc = getattr(node, "lc", None)
-    if lc is None:
-        return None
-    try:
-        if key is None:
-            return int(lc.line) + 1
-        if isinstance(key, int):
-            return int(lc.item(key)[0]) + 1
-        return int(lc.key(key)[0]) + 1
-    except (KeyError, IndexError, TypeError):
-        return int(lc.line) + 1
-
-
-class Loader:
+class Loader(NeutralsMixin):
     """Reads and validates one variant folder, collecting problems."""
 
     def __init__(self, directory: Path) -> None:
@@ -396,7 +382,7 @@ class Loader:
             phase_names={str(k): str(v) for k, v in (cal.get("phase_names", {}) or {}).items()},
             components=components, minors=minors, minor_locations=minor_locations,
             heirs=heirs, nuclear=nuclear, minor_colours=minor_colours, minor_pairs=minor_pairs,
-            favor=favor, **self.rulebook(meta),
+            favor=favor, dp_allotment=self.read_allotment(meta), **self.rulebook(meta),
         )
 
     def rulebook(self, meta: Mapping[str, Any]) -> dict[str, Any]:
@@ -527,85 +513,3 @@ class Loader:
                          f"'{unit.location}'")
             return None
         return unit
-
-    def read_nuclear(self, meta: Mapping[str, Any], game_map: GameMap,
-                     components: frozenset[str]) -> dict[str, NuclearPower]:
-        """``nuclear:`` power -> abbreviation, colour, territories, units, mobile
-        (Dissolution §3.6, §8). Needs the ``nuclear_powers`` component."""
-        f = self.origin("nuclear")
-        raw = self.mapping(f, meta, "nuclear", "variant")
-        if raw and "nuclear_powers" not in components:
-            self.problem(f, _line(meta, "nuclear"),
-                         "'nuclear' needs the 'nuclear_powers' component")
-            return {}
-        out: dict[str, NuclearPower] = {}
-        for name, body in raw.items():
-            line = _line(raw, name)
-            name = str(name)
-            if not isinstance(body, Mapping):
-                self.problem(f, line, f"{name}: must be a mapping")
-                continue
-            territories = tuple(t for _, t in self.items(f, body, "territories", name))
-            for t in territories:
-                if t not in game_map.provinces:
-                    self.problem(f, _line(body, "territories"), f"{name}: territory '{t}' "
-                                 "is not a province")
-            mobile = bool(body.get("mobile", False))
-            units = []
-            for i, text in self.items(f, body, "units", name):
-                unit = self.parse_unit(f, _line(body["units"], i), name, text, game_map,
-                                       stationary=not mobile)
-                if unit is not None:
-                    units.append(unit)
-            out[name] = NuclearPower(name, str(body.get("abbreviation", name[:2].upper())),
-                                     str(body.get("colour", "#808080")), territories,
-                                     tuple(units), mobile)
-        return out
-
-    def read_minor_groups(self, meta: Mapping[str, Any], minors: Mapping[str, UnitType]
-                          ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
-        """``minor_colours: {tan: [...], bronze: [...]}`` and ``minor_pairs:
-        {Libya: [ben, trp]}`` (Dissolution §3.5); every centre named must be a minor's.
-        Paired minors are coloured ``chocolate``."""
-        colours: dict[str, str] = {}
-        pairs: dict[str, tuple[str, ...]] = {}
-        for key in ("minor_colours", "minor_pairs"):
-            f = self.origin(key)
-            raw = self.mapping(f, meta, key, "variant")
-            for group, _ in raw.items():
-                centres = tuple(c for _, c in self.items(f, raw, group, key))
-                for c in centres:
-                    if c not in minors:
-                        self.problem(f, _line(raw, group), f"{key}.{group}: '{c}' is not a "
-                                     "minor power's centre")
-                if key == "minor_pairs":
-                    if len(centres) != 2:
-                        self.problem(f, _line(raw, group), f"minor_pairs.{group}: a paired "
-                                     "minor has two centres")
-                    pairs[str(group)] = centres
-                    colours.update(dict.fromkeys(centres, "chocolate"))
-                else:
-                    colours.update(dict.fromkeys(centres, str(group)))
-        return colours, pairs
-
-    def read_favor(self, meta: Mapping[str, Any], powers: Mapping[str, Power],
-                   nuclear: Mapping[str, NuclearPower]) -> dict[str, dict[str, int]]:
-        """``favor:`` in each power: nuclear power -> starting Favor 0-5 (Dissolution §7)."""
-        f = self.origin("powers")
-        raw_powers = self.mapping(f, meta, "powers", "variant")
-        out: dict[str, dict[str, int]] = {}
-        for name in powers:
-            body = raw_powers.get(name)
-            raw = self.mapping(f, body, "favor", name)
-            values: dict[str, int] = {}
-            for other, value in raw.items():
-                if str(other) not in nuclear:
-                    self.problem(f, _line(raw, other), f"{name}: favor with '{other}', "
-                                 "which is not a nuclear power")
-                elif not isinstance(value, int) or not 0 <= value <= 5:
-                    self.problem(f, _line(raw, other), f"{name}: favor must be 0 to 5")
-                else:
-                    values[str(other)] = value
-            if values:
-                out[name] = values
-        return out

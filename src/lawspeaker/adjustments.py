@@ -32,6 +32,7 @@ from .orders import Build, BuildHeir, Order, Remove, Waive
 from .results import OrderResult, Outcome
 from .rules import BuildRule, Edition, Rules
 from .variants import Variant
+from .vp import emergent_sites, unit_allowance, wing_build_problem
 
 __all__ = [
     "AdjustmentResult",
@@ -58,8 +59,13 @@ def adjustment_counts(variant: Variant, position: Position) -> dict[str, int]:
     units never count for its controller (§3.2)."""
     counts: dict[str, int] = {}
     for power in position.powers():
-        if position.kind_of(power) in ("major", "vassal"):
-            counts[power] = len(position.centres_of(power)) - len(position.units_of(power))
+        if position.kind_of(power) not in ("major", "vassal"):
+            continue  # nuclear powers never adjust either (Dissolution §4.5)
+        have = len(position.units_of(power))
+        if variant.uses("victory_points"):  # Dissolution §4.2: ⌈VP/2⌉ units
+            counts[power] = unit_allowance(variant, position, power) - have
+        else:
+            counts[power] = len(position.centres_of(power)) - have
     return counts
 
 
@@ -128,7 +134,10 @@ def resolve_adjustments(variant: Variant, position: Position, orders: Iterable[O
             if isinstance(order, Build):
                 loc = _build_location(variant, order)
                 assert loc is not None
-                units[order.province] = Unit(power, _build_type(variant, order), loc)
+                utype = _build_type(variant, order)
+                # A wing is stationary (Dissolution §3.3 (1))
+                units[order.province] = Unit(power, utype, loc,
+                                             stationary=utype is UnitType.WING)
             elif isinstance(order, Remove):
                 removed.add(order.province)
                 del units[order.province]
@@ -247,7 +256,7 @@ def _build_location(variant: Variant, order: Build) -> str | None:
     """Where the built unit stands; ``None`` if that cannot be settled."""
     prov = variant.map.provinces[order.province]
     utype = _build_type(variant, order)
-    if utype is UnitType.ARMY:
+    if utype is not UnitType.FLEET:
         return prov.key
     if prov.coasts:
         return order.location if order.location in prov.locations else None  # DATC 4.B.7
@@ -276,12 +285,21 @@ def _judge(variant: Variant, position: Position, units: dict[str, Unit], rules: 
                 return illegal("a vassal builds only in its capital (S9 §8.4, §10.5)")
         elif rules.builds is BuildRule.HOME and (home is None or prov.key not in home.homes):
             return illegal(f"{prov.name} is not a home centre of {power}")
+        elif rules.builds is BuildRule.EMERGENT and \
+                prov.key not in emergent_sites(variant, position, power):
+            return illegal(f"{prov.name} is not a build location of {power}: not a home centre, "
+                           "nor next to one or to a centre it has built in (Dissolution §4.3)")
         if prov.key in units:
             if prov.key not in position.units:
                 return OrderResult(order, Outcome.FAILS,
                                    f"Void: a unit was already built in {prov.name}")
             return illegal(f"{prov.name} is occupied")
         utype = _build_type(variant, order)
+        if utype is UnitType.WING:
+            problem = wing_build_problem(variant, position, power, units)
+            if problem is not None:
+                return illegal(problem)
+            return OrderResult(order, Outcome.SUCCEEDS, "Builds a wing")
         if order.unit_type is None and prov.terrain is Terrain.COASTAL and \
                 order.location == prov.key:
             return illegal("say whether to build an army or a fleet")  # DATC 4.C.3

@@ -143,6 +143,14 @@ def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(mapping))
 
 
+def _frozen_history(mapping: Mapping[str, Iterable[str]]) -> Mapping[str, tuple[str, ...]]:
+    return MappingProxyType({k: tuple(sorted(set(v))) for k, v in mapping.items()})
+
+
+def _frozen_favor(mapping: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
+    return MappingProxyType({k: MappingProxyType(dict(v)) for k, v in mapping.items()})
+
+
 @dataclass(frozen=True)
 class Position:
     variant: str
@@ -168,6 +176,14 @@ class Position:
     dropped: frozenset[str] = frozenset()
     """Powers the GM will force into early elimination at the next Census
     (S9 §3.4.2, dropped players)."""
+    built_in: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Player -> the centres it has built in, sorted (Dissolution §4.3: centres
+    next to them become build locations, so the history must be kept)."""
+    favor: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    """Player -> nuclear power -> Favor value (Dissolution §11.3); until the
+    Favor Map is played these are plain numbers, starting at the §7 values."""
+    exiles: frozenset[str] = frozenset()
+    """Eliminated players still allocating DP as Players in Exile (Dissolution §5.3)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "powers_in_play", _frozen(self.powers_in_play))
@@ -179,6 +195,9 @@ class Position:
         object.__setattr__(self, "heir_built", _frozen(self.heir_built))
         object.__setattr__(self, "marriages", tuple(Marriage(*m) for m in self.marriages))
         object.__setattr__(self, "dropped", frozenset(self.dropped))
+        object.__setattr__(self, "built_in", _frozen_history(self.built_in))
+        object.__setattr__(self, "favor", _frozen_favor(self.favor))
+        object.__setattr__(self, "exiles", frozenset(self.exiles))
 
     @classmethod
     def from_units(
@@ -195,6 +214,9 @@ class Position:
         heir_built: Mapping[str, int] | None = None,
         marriages: Iterable[Marriage] = (),
         dropped: Iterable[str] = (),
+        built_in: Mapping[str, Iterable[str]] | None = None,
+        favor: Mapping[str, Mapping[str, int]] | None = None,
+        exiles: Iterable[str] = (),
     ) -> Position:
         by_province: dict[str, Unit] = {}
         for unit in units:
@@ -215,6 +237,9 @@ class Position:
             heir_built=dict(heir_built or {}),
             marriages=tuple(marriages),
             dropped=frozenset(dropped),
+            built_in={k: tuple(v) for k, v in (built_in or {}).items()},
+            favor=dict(favor or {}),
+            exiles=frozenset(exiles),
         )
 
     def replace(self, **changes: Any) -> Position:
@@ -223,9 +248,13 @@ class Position:
         for key in ("units", "owners", "dislodged", "powers_in_play", "heir_built"):
             if key in changes:
                 state[key] = _frozen(changes[key])
-        for key in ("standoffs", "dropped"):
+        for key in ("standoffs", "dropped", "exiles"):
             if key in changes:
                 state[key] = frozenset(changes[key])
+        if "built_in" in changes:
+            state["built_in"] = _frozen_history(changes["built_in"])
+        if "favor" in changes:
+            state["favor"] = _frozen_favor(changes["favor"])
         if "heirs" in changes:
             state["heirs"] = tuple(sorted(Heir(*h) for h in changes["heirs"]))
         if "marriages" in changes:
@@ -256,7 +285,9 @@ class Position:
                      frozenset(self.owners.items()), frozenset(self.dislodged.items()),
                      self.standoffs, frozenset(self.powers_in_play.items()), self.result,
                      self.heirs, frozenset(self.heir_built.items()), self.marriages,
-                     self.dropped))
+                     self.dropped, frozenset(self.built_in.items()),
+                     frozenset((p, frozenset(f.items())) for p, f in self.favor.items()),
+                     self.exiles))
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -306,6 +337,13 @@ class Position:
             "marriages": [{"giver": m.giver, "receiver": m.receiver, "location": m.location}
                           for m in self.marriages],
             "dropped": sorted(self.dropped),
+            # Dissolution only (§4.3, §11.3, §5.3): absent when empty, so other
+            # variants' saved positions read and write exactly as before.
+            **({"built_in": {p: list(c) for p, c in sorted(self.built_in.items())}}
+               if self.built_in else {}),
+            **({"favor": {p: dict(sorted(f.items())) for p, f in sorted(self.favor.items())}}
+               if self.favor else {}),
+            **({"exiles": sorted(self.exiles)} if self.exiles else {}),
         }
 
     @classmethod
@@ -339,6 +377,11 @@ class Position:
                 marriages=[Marriage(str(m["giver"]), str(m["receiver"]), str(m["location"]))
                            for m in data.get("marriages", ())],
                 dropped=[str(p) for p in data.get("dropped", ())],
+                built_in={str(k): [str(c) for c in v]
+                          for k, v in data.get("built_in", {}).items()},
+                favor={str(k): {str(n): int(x) for n, x in v.items()}
+                       for k, v in data.get("favor", {}).items()},
+                exiles=[str(p) for p in data.get("exiles", ())],
             )
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a valid position: {exc!r}") from exc

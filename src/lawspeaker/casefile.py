@@ -51,6 +51,9 @@ SECTIONS: Final[Mapping[str, str]] = MappingProxyType(
         "POSTSTATE_POWERS": "entries",  # Permyak: thrall Aesir
         "POSTSTATE_GAME": "entries",  # Game: Draw: Aesir, Jotnar, Zwergar
         "POSTSTATE_EVENTS": "entries",  # Event: Aesir captures Permyak
+        # Dissolution: Favor values (§11.3) and Players in Exile (§5.3).
+        "PRESTATE_FAVOR": "entries",  # Saudi Arabia: US Navy 2
+        "PRESTATE_EXILES": "entries",  # Poland: exile
     }
 )
 #: Words that may start a ``POSTSTATE_POWERS`` line's text, with the number of controllers
@@ -145,6 +148,10 @@ class Case:
     """``Game: Solo: Aesir`` / ``Game: continues``: how the game stands afterwards."""
     poststate_events: tuple[Entry, ...] = ()
     """``Event: text``: each text must be part of one of the Census's public reports."""
+    prestate_favor: tuple[Entry, ...] = ()
+    """Dissolution: ``Player: Nuclear power N``, a Favor value other than the §7 start."""
+    prestate_exiles: tuple[Entry, ...] = ()
+    """Dissolution: ``Player: exile``, a Player in Exile (§5.3)."""
 
 
 class CaseFileError(ValueError):
@@ -207,6 +214,8 @@ class _OpenCase:
             poststate_powers=get("POSTSTATE_POWERS"),
             poststate_game=next(iter(get("POSTSTATE_GAME")), None),
             poststate_events=get("POSTSTATE_EVENTS"),
+            prestate_favor=get("PRESTATE_FAVOR"),
+            prestate_exiles=get("PRESTATE_EXILES"),
         )
 
 
@@ -397,6 +406,10 @@ _CHECKS: Final[Mapping[str, _Check]] = {
     "POSTSTATE_POWERS": _power_state,
     "POSTSTATE_GAME": _labelled("Game", once=True),
     "POSTSTATE_EVENTS": _labelled("Event"),
+    "PRESTATE_FAVOR": lambda entry, _: None if re.fullmatch(r".+\s\d+", entry.text)
+    else "expected 'Player: Nuclear power N', like 'Saudi Arabia: US Navy 2'",
+    "PRESTATE_EXILES": lambda entry, _: None if entry.text.lower() == "exile"
+    else "expected 'Player: exile'",
 }
 
 

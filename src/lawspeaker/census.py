@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from .board import Heir, Position, PowerState, Unit
 from .rules import Rules
 from .variants import Variant
+from .vp import points, year_end_events
 
 __all__ = ["CensusReport", "centre_counts", "run_census", "survivors", "victory"]
 
@@ -52,6 +53,8 @@ def run_census(variant: Variant, position: Position, rules: Rules) -> CensusRepo
     owners = dict(position.owners)
     captured: set[str] = set()
     for prov, unit in sorted(position.units.items()):  # a. captures
+        if position.kind_of(unit.power) == "nuclear":
+            continue  # Dissolution §4.6, §8.5.1: US Navy fleets never capture
         if variant.map.provinces[prov].is_sc and owners.get(prov) != unit.power:
             before = owners.get(prov)
             owners[prov] = unit.power
@@ -60,6 +63,11 @@ def run_census(variant: Variant, position: Position, rules: Rules) -> CensusRepo
                           + (f" from {before}" if before else ""))
     if not variant.uses("heirs"):
         position = _drop_empty_powers(position.replace(owners=owners))
+        if variant.uses("victory_points"):  # Dissolution §2.1.5 steps 2-6
+            result = victory(variant, position, rules)
+            position, more = year_end_events(variant, position.replace(result=result))
+            events.extend(more)
+            return CensusReport(position, tuple(events))
         return CensusReport(position.replace(result=victory(variant, position, rules)),
                             tuple(events))
     census = _HeirCensus(variant, position, rules, owners, captured, events)
@@ -246,7 +254,10 @@ def _drop_empty_powers(position: Position) -> Position:
 
 def centre_counts(variant: Variant, position: Position) -> dict[str, int]:
     """Centres per major power for victory: its own, its thralls' and its
-    vassals' (a vassal's count for both controllers; S9 §3.2)."""
+    vassals' (a vassal's count for both controllers; S9 §3.2). With
+    ``victory_points``, each player's effective VP (Dissolution §1.4, §4.6.1)."""
+    if variant.uses("victory_points"):
+        return {name: points(variant, position, name) for name in variant.powers}
     counts = {name: 0 for name in variant.powers}
     for prov, owner in position.owners.items():
         value = variant.map.provinces[prov].sc_value

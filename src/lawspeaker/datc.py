@@ -166,6 +166,21 @@ class _Run(HeirCaseMixin):
         return Unit(power, utype, loc if utype is UnitType.FLEET else prov.key,
                     stationary=stationary)
 
+    def favor(self) -> dict[str, dict[str, int]]:
+        """Favor values: the variant's starting values (Dissolution §7), changed
+        by ``PRESTATE_FAVOR`` lines (``Saudi Arabia: US Navy 2``)."""
+        values = {p: dict(f) for p, f in self.variant.favor.items()}
+        for entry in self.case.prestate_favor:
+            name, _, number = entry.text.rpartition(" ")
+            if name.strip() not in self.variant.nuclear:
+                raise _CaseError(f"line {entry.line}: '{name.strip()}' is not a nuclear power")
+            values.setdefault(self.power(entry), {})[name.strip()] = int(number)
+        return values
+
+    def exiles(self) -> list[str]:
+        """``PRESTATE_EXILES``: Players in Exile (Dissolution §5.3)."""
+        return [self.power(e) for e in self.case.prestate_exiles]
+
     def allocation(self, entry: Entry) -> Allocation:
         try:
             return parse_allocation(self.variant.map, entry.text, self.power(entry),
@@ -225,10 +240,13 @@ class _Run(HeirCaseMixin):
                       for u in (self.unit(e) for e in case.supply_centre_owners)}
         dislodged_units = [self.unit(e) for e in case.prestate_dislodged]
         attackers, standoffs = self.previous_moves(units, dislodged_units)
+        powers = {name: PowerState("minor") for name in self.minors}
+        powers.update({u.power: PowerState("nuclear") for u in units
+                       if u.power in self.variant.nuclear})  # Dissolution §8
         position = Position.from_units(
             self.variant.name, phase, units, owners,
             [Dislodged(u, attackers.get(u.province)) for u in dislodged_units], standoffs,
-            powers_in_play={name: PowerState("minor") for name in self.minors})
+            powers_in_play=powers, favor=self.favor(), exiles=self.exiles())
         orders: list[Order] = []
         for e in case.orders:
             if is_allocation(e.text):
@@ -240,8 +258,10 @@ class _Run(HeirCaseMixin):
         if phase.kind is PhaseKind.MOVEMENT:
             if self.allocations or self.variant.uses("diplomacy_points"):
                 self.dp = resolve_allocations(self.variant, position, orders,
-                                              [a for _, a in self.allocations])
-                orders = orders + list(self.dp.orders.values())
+                                              [a for _, a in self.allocations], self.rules)
+                # A neutral unit's order written in ORDERS stands for the order DP chose.
+                given = {o.province for o in orders}
+                orders = orders + [o for p, o in self.dp.orders.items() if p not in given]
                 self.check_chosen(position)
             moved = resolve_movement(self.variant.map, position.units, orders, self.rules,
                                      self.variant.invulnerable_powers)

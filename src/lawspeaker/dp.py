@@ -30,8 +30,9 @@ from .board import Position, Unit
 from .geography import GameMap, province_of
 from .legality import movement_problem
 from .marriages import marry_problem
+from .neutral_limits import default_order, favor_cap_problem, order_problem
 from .notation import OrderSyntaxError, parse_order
-from .orders import Convoy, Hold, Marry, Move, Order, SupportMove
+from .orders import Convoy, Marry, Move, Order, SupportMove
 from .rules import Rules
 from .variants import Variant
 
@@ -47,10 +48,12 @@ __all__ = [
     "normalise_order",
     "parse_allocation",
     "resolve_allocations",
+    "unit_allotment",
 ]
 
-DP_KINDS = frozenset({"minor", "thrall", "vassal"})
-"""Power kinds whose units take their orders from DP (S9 §9.0, §9.1)."""
+DP_KINDS = frozenset({"minor", "thrall", "vassal", "nuclear"})
+"""Power kinds whose units take their orders from DP (S9 §9.0, §9.1; nuclear
+powers, Dissolution §3.6)."""
 
 _ALLOCATION = re.compile(r"^\s*([-+]?\d*(?:[.,]\d+)?)\s*dp\b\s*(?:to|on|for|:)?\s*(.*)$",
                          re.IGNORECASE)
@@ -99,10 +102,13 @@ def is_dp_controlled(position: Position, unit: Unit) -> bool:
 
 
 def allotment(variant: Variant, position: Position, power: str) -> int:
-    """DP a major power may spend this orders phase (S9 §9.2)."""
+    """DP a major power may spend this orders phase (S9 §9.2), or by the
+    variant's ``dp_allotment`` (:func:`unit_allotment`)."""
     major = variant.powers.get(power)
     if major is None:
         return 0
+    if variant.dp_allotment:
+        return unit_allotment(variant, position, power)
     total = 0
     if major.capital and position.owners.get(major.capital) == power:
         total += 1  # controls its own capital
@@ -113,6 +119,22 @@ def allotment(variant: Variant, position: Position, power: str) -> int:
         if state.kind in ("thrall", "vassal") and power in state.controllers:
             total += 1  # each controlled thrall or vassal
     return total
+
+
+def unit_allotment(variant: Variant, position: Position, power: str) -> int:
+    """Dissolution §5.2: ``per_unit`` DP per unit, at most ``unit_cap`` from
+    units, ``oil`` more for controlling any oil centre (even one a US fleet
+    occupies, §4.6.1), at least ``minimum``; a Player in Exile gets ``exile``
+    (§5.3)."""
+    rule = variant.dp_allotment
+    if power in position.exiles:
+        return rule.get("exile", 1)
+    units = len(position.units_of(power)) * rule.get("per_unit", 1)
+    cap = rule.get("unit_cap")
+    total = min(units, cap) if cap is not None else units
+    if any(position.owners.get(c) == power for c in variant.oil_centres):
+        total += rule.get("oil", 0)
+    return max(total, rule.get("minimum", 0))
 
 
 def attacks(variant: Variant, position: Position, order: Order, target: str,
@@ -161,10 +183,24 @@ def allocation_problem(variant: Variant, position: Position, allocation: Allocat
     state = position.powers_in_play[unit.power]
     if state.kind == "vassal" and allocation.power not in state.controllers:
         return f"only the powers controlling {unit.power} may allocate DP to it (S9 §9.1 C)"
-    if state.kind != "vassal" and any(attacks(variant, position, o, unit.power, rules)
-                                      for o in own_orders if o.power == allocation.power):
+    nuclear = variant.nuclear.get(unit.power)
+    deceivable = nuclear is None or nuclear.deception  # Dissolution §9.1: not the US Navy
+    if state.kind != "vassal" and deceivable and any(
+            attacks(variant, position, o, unit.power, rules)
+            for o in own_orders if o.power == allocation.power):
+        if variant.uses("neutral_limits"):
+            return (f"Deception rule (Dissolution §9.1): {allocation.power} attacks, or "
+                    f"supports or convoys an attack on, {unit.power} this turn, so may not "
+                    "allocate DP to it")
         return (f"Attacking & Allocating rule (S9 §9.0): {allocation.power} attacks or "
                 f"supports an attack on {unit.power} this turn, so may not allocate DP to it")
+    if nuclear is not None:  # Dissolution §11.4.1
+        earlier = [(position.units[a.order.province].power, a.points) for a in others
+                   if a.order.province in position.units]
+        capped = favor_cap_problem(variant, position, allocation.power, nuclear.name,
+                                   allocation.points, earlier)
+        if capped is not None:
+            return capped
     spent = allocation.points + sum(a.points for a in others)
     limit = allotment(variant, position, allocation.power)
     if spent > limit:
@@ -220,6 +256,8 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
         illegal = movement_problem(variant.map, position.units, order)
         if illegal is None and isinstance(order, Marry):
             illegal = marry_problem(variant, position, order)  # S9 §9.1 A, §10.3
+        if illegal is None:
+            illegal = order_problem(variant, position, order)  # Dissolution §9.2, §9.3
         if illegal is not None:
             rejected.append((allocation, f"Ignored: the order is illegal ({illegal})"))
             continue
@@ -238,5 +276,5 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
         if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
             chosen[prov] = ranked[0][0]
         else:
-            chosen[prov] = Hold(unit.power, unit.type, unit.location)  # tie or no DP
+            chosen[prov] = default_order(variant, position, unit)  # tie or no DP
     return DPResolution(chosen, tallies, tuple(rejected))

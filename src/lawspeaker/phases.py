@@ -53,7 +53,7 @@ from .orders import (
 from .resolver import resolve_movement
 from .results import OrderResult, Outcome
 from .retreats import resolve_retreats
-from .rules import Rules
+from .rules import BuildRule, Rules
 from .variants import Variant
 
 __all__ = ["Adjudication", "adjudicate", "centre_counts", "initial_position", "kind_problem",
@@ -82,11 +82,15 @@ class Adjudication:
 
 
 def initial_position(variant: Variant) -> Position:
-    """The start of the game, with minor powers when the variant has them."""
+    """The start of the game, with minor and nuclear powers when the variant
+    has them, and the starting Favor values (Dissolution §7)."""
     season, kind = variant.phases[0]
     owners = {h: p.name for p in variant.powers.values() for h in p.homes}
     units = list(variant.starting_units)
     powers: dict[str, PowerState] = {}
+    for nuclear in variant.nuclear.values():  # Dissolution §8: never adjust, never capture
+        units.extend(nuclear.units)  # stationary but the US Navy's (§3.7, §8.5.3)
+        powers[nuclear.name] = PowerState("nuclear")
     if variant.uses("minor_powers"):
         for prov, utype in sorted(variant.minors.items()):
             name = minor_name(variant, prov)
@@ -101,11 +105,17 @@ def initial_position(variant: Variant) -> Position:
         if married:
             powers[owners[where]] = PowerState("thrall", (power,))
     return Position.from_units(variant.name, Phase(season, variant.first_year, kind), units,
-                               owners, powers_in_play=powers, heirs=heirs)
+                               owners, powers_in_play=powers, heirs=heirs,
+                               favor=variant.favor)
 
 
 def minor_name(variant: Variant, province: str) -> str:
-    """A minor power is named after its centre (S9 §9.0: 'the minor power in X')."""
+    """A minor power is named after its centre (S9 §9.0: 'the minor power in X'),
+    a paired minor after the pair (Dissolution §3.5.3: Czechoslovakia owns both
+    Bratislava and Prague)."""
+    for pair, centres in variant.minor_pairs.items():
+        if province in centres:
+            return pair
     return variant.map.provinces[province].name
 
 
@@ -151,7 +161,8 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
             dp = resolve_allocations(variant, position, orders, allocations, rules)
             dp = replace(dp, rejected=tuple((a, variant.cite(why)) for a, why in dp.rejected))
             orders = orders + list(dp.orders.values())
-        moved = resolve_movement(variant.map, position.units, orders, rules)
+        moved = resolve_movement(variant.map, position.units, orders, rules,
+                                 variant.invulnerable_powers)  # Dissolution §3.8
         results, units = results + list(moved.results), moved.units
         dislodged = [Dislodged(u, frm) for u, frm in moved.dislodged.values()]
         standoffs = moved.standoffs
@@ -168,7 +179,8 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     elif kind is PhaseKind.ADJUSTMENT:
         adjusted = resolve_adjustments(variant, position, orders, rules)
         results, units = list(adjusted.results), adjusted.units
-        after = position.replace(heirs=adjusted.heirs, heir_built=adjusted.heir_built or {})
+        after = position.replace(heirs=adjusted.heirs, heir_built=adjusted.heir_built or {},
+                                 built_in=_built_in(position, results, rules))
     else:  # a census needs no orders; adjudicating it just runs it
         results, units = [], dict(position.units)
     after = after.replace(units=units, dislodged={d.unit.province: d for d in dislodged},
@@ -178,6 +190,18 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     return Adjudication(position.phase, _for_players(variant, position, results), following,
                         dp, allocations, tuple(variant.cite(e) for e in events),
                         tuple(dislodged))
+
+
+def _built_in(position: Position, results: list[OrderResult], rules: Rules
+              ) -> dict[str, tuple[str, ...]]:
+    """Where each power has ever built, for Emergent Builds (Dissolution §4.3):
+    kept only under ``builds: emergent``, the one rule that needs it."""
+    history = {p: list(c) for p, c in position.built_in.items()}
+    if rules.builds is BuildRule.EMERGENT:
+        for r in results:
+            if isinstance(r.order, Build) and r.outcome is Outcome.SUCCEEDS and not r.implicit:
+                history.setdefault(r.order.power, []).append(r.order.province)
+    return {p: tuple(c) for p, c in history.items()}
 
 
 def kind_problem(order: Order, kind: PhaseKind) -> str | None:

@@ -44,6 +44,10 @@ class BuildRule(StrEnum):
     """Build only in vacant, owned home centres (standard rules)."""
     OWNED = "owned"
     """Build in any vacant owned centre (S9 §8.1, 'Chaos'-style variants)."""
+    EMERGENT = "emergent"
+    """Dissolution §4.3, Emergent Builds: in an owned vacant centre that is a
+    home centre, borders a home centre, or borders a centre the power has
+    built in before."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ _CITATION = re.compile(r"\bS9 (§\d+(?:\.\d+)*(?:(?:,\s*|\s*-\s*|–)§\d+(?:\.\
 _SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
 
 KNOWN_COMPONENTS = frozenset({"minor_powers", "diplomacy_points", "heirs", "wings",
-                              "nuclear_powers"})
+                              "nuclear_powers", "victory_points", "neutral_limits"})
 """Rule components a variant may switch on in ``components:``."""
 
 
@@ -83,6 +83,16 @@ class NuclearPower:
     """Its starting units; stationary unless ``mobile`` (§3.7)."""
     mobile: bool = False
     """The US Navy's fleets move (§8.5.3); every other nuclear unit is stationary."""
+    barred: tuple[str, ...] = ()
+    """Spaces its units may never be ordered into (§8.5.4: the US Navy and the
+    Unified Deep Water System)."""
+    spares: tuple[str, ...] = ()
+    """Powers whose units it is never ordered to attack, or to support or convoy
+    an attack on (§9.2.3: the US Navy spares NATO and Israel)."""
+    cohesion: bool = True
+    """Whether the Cohesion rule binds its units (§9.2; not the US Navy, §9.2.3)."""
+    deception: bool = True
+    """Whether the Deception rule protects it (§9.1; not the US Navy)."""
 
 
 _ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth",
@@ -145,6 +155,9 @@ class Variant:
     """Paired minor power -> its two centres (Dissolution §3.5.3, §9.2.1)."""
     favor: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     """Player power -> nuclear power -> starting Favor value (Dissolution §7)."""
+    dp_allotment: Mapping[str, int] = field(default_factory=dict)
+    """How DP are allotted when not by the S9 formula (Dissolution §5.2, §5.3):
+    ``per_unit``, ``unit_cap``, ``oil``, ``minimum``, ``exile``; empty for S9 §9.2."""
     rulebook: str = ""
     """The name players cite the variant's rulebook by (``S9``, ``OOD``);
     empty for a variant whose texts cite no rulebook of their own."""
