@@ -34,6 +34,7 @@ from .dp import Allocation, allocation_problem, allotment, is_dp_controlled
 from .geography import Terrain, UnitType
 from .legality import movement_problem
 from .marriages import heir_order_problem, marry_problem, vassal_marriage_phase
+from .neutral_limits import order_problem
 from .orders import (
     Build,
     BuildHeir,
@@ -54,6 +55,7 @@ from .phases import Adjudication, adjudicate, initial_position
 from .retreats import retreat_options
 from .rules import BuildRule, Rules
 from .variants import Variant
+from .vp import emergent_sites, wing_build_problem
 
 __all__ = ["drop_a_player", "play", "random_allocations", "random_orders", "unit_options"]
 
@@ -67,6 +69,8 @@ MARRY_VOTE = 0.75
 """Chance that a power backs its own heir's thrall proposal with all its DP."""
 HEIR_BUILD = 0.8
 """Chance that a power builds an heir when it may (S9 §8.3)."""
+WING_BUILD = 0.3
+"""Chance that a build is a wing when the power may build one (Dissolution §4.4)."""
 
 
 def unit_options(variant: Variant, position: Position, unit: Unit) -> list[Order]:
@@ -247,9 +251,13 @@ def _adjust(variant: Variant, position: Position, power: str, owed: int, giver: 
     elif owed > 0:
         sites = [p for p in sorted(position.centres_of(power)) if p not in position.units
                  and _may_build(variant, position, power, p)]
+        wing = wing_build_problem(variant, position, power) is None  # Dissolution §4.4
         for prov in rng.sample(sites, min(owed, len(sites))):
             province = variant.map.provinces[prov]
-            if province.terrain is Terrain.LAND or rng.random() < 0.5:
+            if wing and rng.random() < WING_BUILD:
+                orders.append(Build(giver, UnitType.WING, prov))
+                wing = False
+            elif province.terrain is Terrain.LAND or rng.random() < 0.5:
                 orders.append(Build(giver, UnitType.ARMY, prov))
             else:
                 orders.append(Build(giver, UnitType.FLEET, rng.choice(province.locations)))
@@ -258,9 +266,12 @@ def _adjust(variant: Variant, position: Position, power: str, owed: int, giver: 
 
 def _may_build(variant: Variant, position: Position, power: str, prov: str) -> bool:
     """A vassal builds only in its capital (S9 §8.4); a major in its home
-    centres, or anywhere it owns under ``builds: owned`` (§8.1, §8.2)."""
+    centres, anywhere it owns under ``builds: owned`` (§8.1, §8.2), or in its
+    emergent build locations (Dissolution §4.3)."""
     if position.kind_of(power) == "vassal":
         return prov == position.powers_in_play[power].capital
+    if variant.rules.builds is BuildRule.EMERGENT:
+        return prov in emergent_sites(variant, position, power)
     major = variant.powers.get(power)
     return variant.rules.builds is BuildRule.OWNED or (major is not None and prov in major.homes)
 
@@ -284,7 +295,7 @@ def random_allocations(variant: Variant, position: Position, orders: list[Order]
     if not ruled:
         return out
     heirs = sorted(h.location for h in position.heirs if not h.married)
-    for power in sorted(variant.powers):
+    for power in sorted(variant.powers):  # exiles too, 1 DP each (Dissolution §5.3)
         if power not in position.dropped:
             out.extend(_spend(variant, position, orders, power, ruled, heirs, out, rng))
     return out
@@ -323,9 +334,18 @@ def _spend(variant: Variant, position: Position, orders: list[Order], power: str
             order: Order = Marry(unit.power, unit.type, unit.location, heir=rng.choice(heirs))
             assert marry_problem(variant, position, order) is None
         else:
-            order = rng.choice(unit_options(variant, position, unit))
+            order = rng.choice(_neutral_options(variant, position, unit))
         offer(order)
     return mine
+
+
+def _neutral_options(variant: Variant, position: Position, unit: Unit) -> list[Order]:
+    """Legal orders for a neutral unit: those :func:`unit_options` gives that
+    also keep Cohesion and Prejudice and avoid barred spaces (Dissolution §9,
+    §8.5.4; DP on others would be ignored)."""
+    options = [o for o in unit_options(variant, position, unit)
+               if order_problem(variant, position, o) is None]
+    return options or [Hold(unit.power, unit.type, unit.location)]
 
 
 def drop_a_player(variant: Variant, position: Position, rng: random.Random) -> Position:
