@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from .access import AccessMixin
 from .ballots import BallotsMixin
@@ -191,7 +191,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
         if not lines:
             raise ServiceError("the post has no orders in it")
         game = self._engine(g)
-        active = self._active(s, g)
+        active = self._active(s, g, power)
         mine = active.get(power, {})
         rows: list[LineRow] = []
         kind = g.position.phase.kind
@@ -460,13 +460,17 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
             raise ServiceError(f"{power} was assigned at the same time; try again") from None
         self._log(s, row, None, actor, "player", f"{power} is played by {player}")
 
-    def _active(self, s: Session, g: _Loaded) -> dict[str, dict[str, list[LineRow]]]:
+    def _active(self, s: Session, g: _Loaded, power: str | None = None
+                ) -> dict[str, dict[str, list[LineRow]]]:
         """Each power's standing lines this phase, by slot (a unit, an heir,
         DP for a unit): the lines of the latest post that filled the slot."""
         kind = g.position.phase.kind
         out: dict[str, dict[str, list[LineRow]]] = {}
-        subs = s.scalars(select(SubmissionRow).where(SubmissionRow.phase_id == g.phase.id)
-                         .order_by(SubmissionRow.id))
+        query = select(SubmissionRow).where(SubmissionRow.phase_id == g.phase.id)
+        if power is not None:  # one power's lines only (a submission, a report)
+            query = query.where(SubmissionRow.power == power)
+        subs = s.scalars(query.order_by(SubmissionRow.id)
+                         .options(selectinload(SubmissionRow.lines)))  # one query, not N
         for sub in subs:
             mine = out.setdefault(sub.power, {})
             merged = self._merge_orders(mine, _by_slot(sub.lines, str(sub.id)), kind)
@@ -518,7 +522,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
 
     def _report(self, s: Session, g: _Loaded, power: str, rows: list[LineRow]
                 ) -> SubmissionReport:
-        mine = [r for rs in self._active(s, g).get(power, {}).values() for r in rs]
+        mine = [r for rs in self._active(s, g, power).get(power, {}).values() for r in rs]
         game_map = g.variant.map
         lines = tuple(LineReport(r.number, r.text, r.status, r.message,
                                  _canonical(r, game_map)) for r in rows)
