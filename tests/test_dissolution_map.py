@@ -2,7 +2,7 @@
 
 The Geographic Map (§1.3) is not available, so ``dissolution/map.yaml`` is a reconstruction
 (docs/dissolution-map.md). These tests pin down what the rulebook (seed 004) states or forces,
-each tagged with its id in /work/shared/reference/dissolution-map-facts.md (DIS-A01..A105), plus
+each tagged with its fact id (DIS-A01..A105, docs/dissolution-map.md), plus
 the connectivity the reconstruction promises. A GM with the official map replaces the links in
 map.yaml and reruns this file: the fact tests must still pass.
 """
