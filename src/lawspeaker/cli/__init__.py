@@ -25,4 +25,4 @@ def main() -> None:
 
 from . import engine, game, maps, serve  # noqa: E402  (the modules register their commands on main)
 
-__all__ += ["engine", "game", "maps"]
+__all__ += ["engine", "game", "maps", "serve"]
