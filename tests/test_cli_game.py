@@ -190,3 +190,21 @@ def test_the_map_of_a_phase_is_written_where_asked(tmp_path: Path) -> None:
     assert (tmp_path / "s.png").read_bytes().startswith(b"\x89PNG")
     missing = gm("map", "g", "-o", str(tmp_path / "no" / "x.png"), ok=False)
     assert missing.exit_code == 1 and "does not exist" in missing.output
+
+
+def test_a_dissolution_game_shows_vp_favor_and_its_own_neutral_units(tmp_path: Path) -> None:
+    gm = GM(database("sqlite", tmp_path))
+    variant = load_variant("dissolution")
+    rng = random.Random(1992)
+    gm("new", "dissolution", "d")
+    status = gm("status", "d").output
+    assert "Victory: 27 VP" in status
+    assert "Poland       2 centres, 4 VP, 2 units, 2 DP" in status
+    assert "Yugoslavia: India 3, Israel 1, NATO 0, Russia 2, US Navy 0" in status  # §7
+    template = gm("template", "d", "Poland").output
+    assert "Permyak" not in template and "1 DP to A " in template
+    for _ in range(3):
+        position = GameService(open_store(gm.db)).position("d")
+        play_phase(gm, "d", variant, position, rng)
+        out = gm("process", "d").output
+        assert "S9 §" not in out and "OOD §" not in out

@@ -63,6 +63,10 @@ class TurnStatus:
     vassals: tuple[str, ...] = ()
     marriages: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
+    exiles: tuple[str, ...] = ()
+    """Eliminated players who go on allocating DP (Dissolution §5.3)."""
+    favor: tuple[str, ...] = ()
+    """Each player's Favor with each nuclear power (Dissolution §11.3), public."""
     expected: tuple[str, ...] = ()
     """Major powers with something to order this phase."""
     submitted: tuple[str, ...] = ()
@@ -157,6 +161,10 @@ def turn_status(variant: Variant, position: Position, rules: Rules | None = None
                         f"{game_map.name_of(m.location)}, completed at the Census"
                         for m in position.marriages),
         dropped=tuple(sorted(position.dropped)),
+        exiles=tuple(sorted(position.exiles)),
+        favor=tuple(f"{player}: " + ", ".join(f"{nuclear} {value}"
+                                              for nuclear, value in sorted(values.items()))
+                    for player, values in sorted(position.favor.items())),
         expected=tuple(expected_powers(variant, position)),
     )
 

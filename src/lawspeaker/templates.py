@@ -47,8 +47,8 @@ def order_template(variant: Variant, position: Position, power: str,
             out.append(f"Heir {game_map.name_of(heir.location)} H".ljust(34)
                        + "# or: Marry <minor power> (S9 §10.3)")
         if variant.uses("diplomacy_points"):
-            out.append(f"# DP this phase: {allotment(variant, position, power)} "
-                       "(write e.g. '1 DP to F Permyak - Ylg')")
+            out.append(f"# DP this phase: {allotment(variant, position, power)}"
+                       + _dp_example(variant, position))
         if not units and heir is None:
             out.append("# no units to order")
     elif kind is PhaseKind.RETREAT:
@@ -78,6 +78,18 @@ def order_template(variant: Variant, position: Position, power: str,
         if variant.uses("heirs") and heir_build_problem(variant, position, power) is None:
             out.append("# you may also: Build Heir (S9 §8.3)")
     return variant.cite("\n".join(out)) + "\n"
+
+
+def _dp_example(variant: Variant, position: Position) -> str:
+    """An allocation line for a neutral unit actually on the board."""
+    from .dp import is_dp_controlled
+
+    unit = next((u for _, u in sorted(position.units.items())
+                 if is_dp_controlled(position, u)), None)
+    if unit is None:
+        return ""
+    name = f"{unit.type.value} {variant.map.name_of(unit.location)}"
+    return f" (write e.g. '1 DP to {name} H')"
 
 
 def _build_sites(variant: Variant, position: Position, power: str, rules: Rules) -> list[str]:

@@ -173,7 +173,9 @@ def status(name: str) -> None:
         click.echo(f"  {p.power:12} " + ", ".join(parts))
     for title, rows in (("Heirs", st.heirs), ("Thralls", st.thralls), ("Vassals", st.vassals),
                         ("Vassal marriages", st.marriages),
-                        ("Dropped (eliminated at the next Census)", st.dropped)):
+                        ("Dropped (eliminated at the next Census)", st.dropped),
+                        ("In exile (1 DP each orders phase)", st.exiles),
+                        ("Favor", st.favor)):
         if rows:
             click.echo(f"{title}:")
             for row in rows:
