@@ -104,7 +104,7 @@ def test_support_needing_the_supporters_own_convoy_is_illegal(
     """DATC 6.D.31: F Bla cannot support A Rum - Arm, which could only go via Bla itself."""
     units = board("Austria: A rum", "Turkey: F bla")
     reason = problem(game_map, units, "Turkey: F bla S A rum - arm")
-    assert reason == "A rum could reach Armenia only by a convoy this unit would have to give"
+    assert reason == "A Rumania could reach Armenia only by a convoy this unit would have to give"
 
 
 def test_support_of_a_convoy_other_fleets_could_give_is_legal(

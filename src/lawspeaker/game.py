@@ -70,7 +70,9 @@ class Game:
                 return self.variant.cite("heirs are given orders in orders phases (S9 §7.1)")
             return heir_order_problem(self.variant, self.position, order)
         if kind is PhaseKind.MOVEMENT:
-            problem = movement_problem(self.variant.map, self.position.units, order)
+            problem = movement_problem(  # Dissolution §3.10.1: paths stated
+                self.variant.map, self.position.units, order,
+                explicit_paths=self.rules.convoy_paths == "explicit")
             if problem is None and isinstance(order, Marry):
                 problem = marry_problem(self.variant, self.position, order)
             return problem

@@ -195,11 +195,12 @@ def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
             and not explicit_paths and not _has_wings(units, wings)):
         seas = fleet_seas if fleet_seas is not None else _fleet_seas(units)
         where = game_map.provinces[into].name
+        named = f"{army.type.value} {game_map.name_of(army.location)}"
         if not game_map.convoy_path_exists(supported, into, seas):
-            return f"{army} cannot reach {where}, even by convoy"
+            return f"{named} cannot reach {where}, even by convoy"
         if not game_map.convoy_path_exists(supported, into, seas, avoid=unit.province):
             # The only convoy would need this very fleet (DATC 6.D.31).
-            return f"{army} could reach {where} only by a convoy this unit would have to give"
+            return f"{named} could reach {where} only by a convoy this unit would have to give"
     return None
 
 
