@@ -94,7 +94,7 @@ def test_a_move_that_needs_a_convoy_must_state_its_path(dis):
     units = board(dis, "Egypt: A cai", "Egypt: W asw", "Khartoum: A khm")
     _, r = adjudicate(dis, units, "Egypt: A Cai - Khm", "Egypt: W Asw C Cai - Khm")
     assert r["cai"].outcome is Outcome.ILLEGAL
-    assert "must state its path" in r["cai"].reason and "A cai - asw - khm" in r["cai"].reason
+    assert "must state its path" in r["cai"].reason and "A Cai - Asw - Khm" in r["cai"].reason
 
 
 def test_the_path_given_is_the_path_adjudicated(dis):

@@ -158,7 +158,9 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
         # Dissolution §3.10.1: the army's order must carry its convoy path.
         chain = find_chain(game_map, _carriers(game_map, units), src, dst,
                            dst_wing=carrier_is_wing(units, dst))
-        example = " - ".join([f"A {src}", *chain, dst]) if chain else f"A {src} - <space> - {dst}"
+        hops = [p.capitalize() for p in (src, *chain, dst)]  # as the rulebook writes them
+        example = " - ".join([f"A {hops[0]}", *hops[1:]]) if chain \
+            else f"A {hops[0]} - <space> - {hops[-1]}"
         return (f"{target.name} is not adjacent to {name(src)}: a convoyed army must state its "
                 f"path, naming each convoying space in order, like '{example}'")
     if _has_wings(units, wings):
