@@ -49,11 +49,14 @@ def build(url: str) -> World:
     variant = svc.variant_of("A")
     position = svc.position("A")
     neutral = [u for u in position.units.values() if u.power not in variant.powers]
+    # Markers must be unique to the secret: not in any template's examples.
+    public = "".join(svc.template("A", p, GM) for p in variant.powers)
+    spare = [f"2 DP to {u.type.value} {variant.map.name_of(u.location)} H" for u in neutral]
+    spare = [dp for dp in spare if dp not in public]
     secrets: dict[str, list[str]] = {}
     for i, p in enumerate(POWERS):
         move = next(o for o in svc.unit_options("A", p, GM)[0].orders if " - " in o)
-        unit = neutral[i]
-        dp = f"1 DP to {unit.type.value} {variant.map.name_of(unit.location)} H"
+        dp = spare[i]
         report = svc.submit("A", p, f"{move}\n{dp}\n", Viewer.of(p))
         assert report.ok, report.lines
         secrets[p] = [report.orders[0], report.allocations[0]]
