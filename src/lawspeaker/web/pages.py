@@ -271,7 +271,7 @@ def _gm_do(request: Request, name: str, action: str, f: dict[str, str], v: Viewe
         return _back(request, name, "Draw rule set.")
     if action == "player":
         power, player = f.get("power", ""), f.get("player", "")
-        if player:
+        if player and power.lower() != "gm":
             svc.set_player(name, power, player, v)
         token = svc.issue_link(name, power, v)
         base = request.app.state.public_url or str(request.base_url).rstrip("/")
