@@ -13,8 +13,8 @@ import secrets
 
 from fastapi import HTTPException, Request
 
-from ..access import Grant
 from ..service import PUBLIC, GameService, NotFound, Viewer
+from ..service.access import Grant
 
 __all__ = ["api_grant", "api_viewer", "check_csrf", "csrf_token", "grants", "remember",
            "service", "viewer"]

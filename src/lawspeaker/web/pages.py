@@ -15,8 +15,8 @@ from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from ..deadlines import check_timezone
 from ..service import GM, Forbidden, NotFound, ServiceError, Viewer
+from ..service.deadlines import check_timezone
 from ..variants import available_variants
 from .app import MAX_POST
 from .auth import check_csrf, csrf_token, grants, remember, server_gm, service, viewer

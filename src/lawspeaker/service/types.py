@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .board import Position
-from .rules import Rules
-from .store.models import GameRow, PhaseRow
-from .variants import Variant
+from ..board import Position
+from ..rules import Rules
+from ..store.models import GameRow, PhaseRow
+from ..variants import Variant
 
 __all__ = ["GM", "PUBLIC", "SCHEDULER", "Forbidden", "GameInfo", "HistoryEntry", "LineReport",
            "NotFound", "ServiceError", "SubmissionReport", "Viewer"]

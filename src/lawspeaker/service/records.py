@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .board import Position
-from .codec import order_from_dict, result_from_dict
-from .export import PhaseRecord, format_record
-from .orders import Order
-from .service_types import GM, PUBLIC, HistoryEntry, ServiceError, Viewer, _Loaded
-from .status import turn_status
-from .store.models import AdjudicationRow, EventRow, PhaseRow
+from ..board import Position
+from ..codec import order_from_dict, result_from_dict
+from ..export import PhaseRecord, format_record
+from ..orders import Order
+from ..status import turn_status
+from ..store.models import AdjudicationRow, EventRow, PhaseRow
+from .types import GM, PUBLIC, HistoryEntry, ServiceError, Viewer, _Loaded
 
 if TYPE_CHECKING:
-    from .store import Store
+    from ..store import Store
 
 __all__ = ["RecordsMixin"]
 
@@ -89,7 +89,7 @@ class RecordsMixin:
         (neutral units' chosen orders included, never DP); the current phase
         shows only the standing orders ``actor`` may see: all of them for the
         GM, a player's own, none for the public."""
-        from .render import draw
+        from ..render import draw
 
         if fmt not in ("svg", "png"):
             raise ServiceError(f"unknown picture format '{fmt}' (svg or png)")
@@ -174,7 +174,7 @@ class RecordsMixin:
     def progress(self, name: str) -> tuple[int, str, str | None]:
         """The current phase's id and label and the game's result: what live
         updates watch (public; one light query, polled by every open page)."""
-        from .store.models import GameRow
+        from ..store.models import GameRow
 
         with self.store.transaction() as s:
             game_id = s.scalar(select(GameRow.id).where(GameRow.name == name))

@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
-from .board import Position
-from .service_types import GM, Forbidden, ServiceError, Viewer
-from .store.models import BallotRow, now
+from ..board import Position
+from ..store.models import BallotRow, now
+from .types import GM, Forbidden, ServiceError, Viewer
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from .store import Store
+    from ..store import Store
 
 __all__ = ["DRAW_RULES", "BallotsMixin", "DrawTally"]
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .board import PhaseKind
-from .geography import province_of
-from .notation import format_order
-from .orders import Hold, Move, SupportHold, SupportMove
-from .service_types import Forbidden, SubmissionReport, Viewer
+from ..board import PhaseKind
+from ..geography import province_of
+from ..notation import format_order
+from ..orders import Hold, Move, SupportHold, SupportMove
+from .types import Forbidden, SubmissionReport, Viewer
 
 if TYPE_CHECKING:
-    from .store import Store
+    from ..store import Store
 
 __all__ = ["EntryMixin", "UnitOptions"]
 
@@ -60,7 +60,7 @@ class EntryMixin:
     def unit_options(self, name: str, power: str, actor: Viewer) -> list[UnitOptions]:
         """Each of the power's units with the orders it may legally give now
         (movement phases), or what the template offers in other phases."""
-        from .templates import order_template
+        from ..templates import order_template
 
         with self.store.transaction() as s:
             g = self._load(s, name)

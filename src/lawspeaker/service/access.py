@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .service_types import GM, NotFound, ServiceError, Viewer
-from .store.models import GameRow, LinkRow, SettingRow, now
+from ..store.models import GameRow, LinkRow, SettingRow, now
+from .types import GM, NotFound, ServiceError, Viewer
 
 if TYPE_CHECKING:
-    from .store import Store
+    from ..store import Store
 
 __all__ = ["AccessMixin", "Grant", "hash_token"]
 

@@ -1,17 +1,6 @@
-"""The game service: the one place that creates games, takes submissions,
-processes phases and decides who may see what.
-
-Every front end (the ``lawspeaker game`` commands, the web server, a bot's
-script) calls this module and nothing below it, so each rule of secrecy is
-written once. A caller says who it acts for with a :class:`Viewer`: the GM,
-a power's player, or the public. DP allocations and orders not yet
-adjudicated are seen only by their author and the GM (S9 §9.0: allocations
-stay secret "until the entire game has completed"); results, Census events,
-positions and who has submitted are public.
-
-Storage is :mod:`lawspeaker.store`. Each method is one transaction: processing
-a phase writes the adjudication and the next phase together or not at all.
-"""
+"""GameService: games, submissions and processing; the other concerns of the
+service (links, deadlines, ballots, order entry, records) are mixed in from
+their own modules. See :mod:`lawspeaker.service`."""
 
 from __future__ import annotations
 
@@ -22,28 +11,41 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
-from .access import AccessMixin
-from .ballots import BallotsMixin
-from .board import PhaseKind, Position
-from .codec import (
+from ..board import PhaseKind, Position
+from ..codec import (
     allocation_to_dict,
     order_from_dict,
     order_to_dict,
     result_to_dict,
 )
+from ..dp import Allocation, allocation_problem
+from ..export import PhaseRecord
+from ..game import Game
+from ..notation import format_order
+from ..orders import HeirOrder, Order
+from ..phases import adjudicate, initial_position
+from ..posts import PostError, read_post
+from ..results import Outcome
+from ..rules import Rules
+from ..status import TurnStatus, turn_status
+from ..store import Store
+from ..store.models import (
+    AdjudicationRow,
+    EventRow,
+    GameRow,
+    LineRow,
+    PhaseRow,
+    PlayerRow,
+    SubmissionRow,
+    now,
+)
+from ..variants import Variant, VariantError, load_variant
+from .access import AccessMixin
+from .ballots import BallotsMixin
 from .deadlines import DeadlinesMixin
-from .dp import Allocation, allocation_problem
 from .entry import EntryMixin
-from .export import PhaseRecord
-from .game import Game
-from .notation import format_order
-from .orders import HeirOrder, Order
-from .phases import adjudicate, initial_position
-from .posts import PostError, read_post
 from .records import RecordsMixin
-from .results import Outcome
-from .rules import Rules
-from .service_types import (
+from .types import (
     GM,
     PUBLIC,
     Forbidden,
@@ -56,19 +58,6 @@ from .service_types import (
     Viewer,
     _Loaded,
 )
-from .status import TurnStatus, turn_status
-from .store import Store
-from .store.models import (
-    AdjudicationRow,
-    EventRow,
-    GameRow,
-    LineRow,
-    PhaseRow,
-    PlayerRow,
-    SubmissionRow,
-    now,
-)
-from .variants import Variant, VariantError, load_variant
 
 __all__ = [
     "GM",
@@ -261,7 +250,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
 
     def template(self, name: str, power: str, actor: Viewer = GM) -> str:
         """The power's units and what each may do, as a post to fill in."""
-        from .templates import order_template
+        from ..templates import order_template
 
         with self.store.transaction() as s:
             g = self._load(s, name)
@@ -532,7 +521,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
         allocations = tuple(_canonical(r, game_map) for r in mine if r.kind == "dp")
         dp_left = None
         if g.variant.uses("diplomacy_points") and g.position.phase.kind is PhaseKind.MOVEMENT:
-            from .dp import allotment
+            from ..dp import allotment
 
             spent = sum(r.points or 0 for r in mine if r.kind == "dp")
             dp_left = allotment(g.variant, g.position, power) - spent
@@ -540,7 +529,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
 
 
 def _bundled(variant: Variant) -> bool:
-    from .variants import VARIANTS_DIR
+    from ..variants import VARIANTS_DIR
 
     return variant.path is not None and variant.path.parent == VARIANTS_DIR
 
@@ -579,7 +568,7 @@ def _canonical(row: LineRow, game_map: Any) -> str:
 
 def _text(text: str | bytes) -> str:
     if isinstance(text, bytes):
-        from .posts import decode_post
+        from ..posts import decode_post
 
         return decode_post(text)
     return text

@@ -24,14 +24,14 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select
 
-from .service_types import GM, SCHEDULER, ServiceError, Viewer
-from .status import expected_powers
-from .store.models import BallotRow, GameRow, now
+from ..status import expected_powers
+from ..store.models import BallotRow, GameRow, now
+from .types import GM, SCHEDULER, ServiceError, Viewer
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from .store import Store
+    from ..store import Store
 
 __all__ = ["DeadlinesMixin", "Schedule", "check_timezone"]
 
