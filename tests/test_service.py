@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
+from lawspeaker import Position
 from lawspeaker.service import GM, PUBLIC, Forbidden, GameService, NotFound, ServiceError, Viewer
 from lawspeaker.store.models import SubmissionRow
 
@@ -294,3 +295,27 @@ def test_a_map_shows_pending_orders_only_to_whom_they_belong(service: GameServic
     done = service.picture("g", phase="S1901M", orders=True, actor=PUBLIC)
     assert 'id="order-par"' in done and 'data-outcome="succeeds"' in done  # results: public
     assert service.picture("g", fmt="png").startswith(b"\x89PNG")
+
+
+def test_the_gm_may_strip_an_exile_of_its_dp(service: GameService) -> None:
+    """Dissolution §5.3: exiles allocate 1 DP each orders phase, no deadline
+    waits for them, and the GM may remove one from the game entirely."""
+    service.create_game("dissolution", "d")
+    with pytest.raises(ServiceError, match="not a Player in Exile"):
+        service.remove_exile("d", "Poland")
+    with service.store.transaction() as s:  # Poland has been eliminated into exile
+        from lawspeaker.store.models import PhaseRow
+
+        row = s.scalars(select(PhaseRow)).one()
+        position = Position.from_dict(row.position)
+        row.position = position.replace(
+            units={p: u for p, u in position.units.items() if u.power != "Poland"},
+            owners={c: o for c, o in position.owners.items() if o != "Poland"},
+            exiles={"Poland"}).to_dict()
+    status = service.status("d")
+    assert "Poland" in status.exiles and "Poland" not in status.expected
+    assert service.submit("d", "Poland", "1 DP to A Albania H").dp_left == 0
+    service.remove_exile("d", "Poland")
+    report = service.submit("d", "Poland", "1 DP to A Albania H")
+    assert report.lines[0].status == "rejected"
+    assert any("removed from the game" in e.summary for e in service.history("d"))

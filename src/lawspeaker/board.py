@@ -183,6 +183,9 @@ class Position:
     """Player -> nuclear power -> Favor value (Dissolution §11.3); until the
     Favor Map is played these are plain numbers, starting at the §7 values."""
     exiles: frozenset[str] = frozenset()
+    removed: frozenset[str] = frozenset()
+    """Eliminated players the GM stripped of their DP privileges, removing them
+    from the game entirely (Dissolution §5.3)."""
     """Eliminated players still allocating DP as Players in Exile (Dissolution §5.3)."""
 
     def __post_init__(self) -> None:
@@ -198,6 +201,7 @@ class Position:
         object.__setattr__(self, "built_in", _frozen_history(self.built_in))
         object.__setattr__(self, "favor", _frozen_favor(self.favor))
         object.__setattr__(self, "exiles", frozenset(self.exiles))
+        object.__setattr__(self, "removed", frozenset(self.removed))
 
     @classmethod
     def from_units(
@@ -217,6 +221,7 @@ class Position:
         built_in: Mapping[str, Iterable[str]] | None = None,
         favor: Mapping[str, Mapping[str, int]] | None = None,
         exiles: Iterable[str] = (),
+        removed: Iterable[str] = (),
     ) -> Position:
         by_province: dict[str, Unit] = {}
         for unit in units:
@@ -240,6 +245,7 @@ class Position:
             built_in={k: tuple(v) for k, v in (built_in or {}).items()},
             favor=dict(favor or {}),
             exiles=frozenset(exiles),
+            removed=frozenset(removed),
         )
 
     def replace(self, **changes: Any) -> Position:
@@ -248,7 +254,7 @@ class Position:
         for key in ("units", "owners", "dislodged", "powers_in_play", "heir_built"):
             if key in changes:
                 state[key] = _frozen(changes[key])
-        for key in ("standoffs", "dropped", "exiles"):
+        for key in ("standoffs", "dropped", "exiles", "removed"):
             if key in changes:
                 state[key] = frozenset(changes[key])
         if "built_in" in changes:
@@ -287,7 +293,7 @@ class Position:
                      self.heirs, frozenset(self.heir_built.items()), self.marriages,
                      self.dropped, frozenset(self.built_in.items()),
                      frozenset((p, frozenset(f.items())) for p, f in self.favor.items()),
-                     self.exiles))
+                     self.exiles, self.removed))
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -344,6 +350,7 @@ class Position:
             **({"favor": {p: dict(sorted(f.items())) for p, f in sorted(self.favor.items())}}
                if self.favor else {}),
             **({"exiles": sorted(self.exiles)} if self.exiles else {}),
+            **({"removed": sorted(self.removed)} if self.removed else {}),
         }
 
     @classmethod
@@ -382,6 +389,7 @@ class Position:
                 favor={str(k): {str(n): int(x) for n, x in v.items()}
                        for k, v in data.get("favor", {}).items()},
                 exiles=[str(p) for p in data.get("exiles", ())],
+                removed=[str(p) for p in data.get("removed", ())],
             )
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a valid position: {exc!r}") from exc

@@ -127,6 +127,8 @@ def unit_allotment(variant: Variant, position: Position, power: str) -> int:
     occupies, §4.6.1), at least ``minimum``; a Player in Exile gets ``exile``
     (§5.3)."""
     rule = variant.dp_allotment
+    if power in position.removed:
+        return 0  # §5.3: the GM stripped this exile of its DP privileges
     if power in position.exiles:
         return rule.get("exile", 1)
     units = len(position.units_of(power)) * rule.get("per_unit", 1)

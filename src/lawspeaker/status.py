@@ -84,7 +84,9 @@ def expected_powers(variant: Variant, position: Position) -> list[str]:
     kind = position.phase.kind
     majors = sorted(variant.powers)
     if kind is PhaseKind.MOVEMENT:
-        return [p for p in majors if p not in position.dropped and (
+        # Dissolution §5.3: no deadline waits for a Player in Exile's DP.
+        return [p for p in majors if p not in position.dropped
+                and p not in position.exiles and (
             position.units_of(p) or position.unmarried_heir(p)
             or (variant.uses("diplomacy_points") and allotment(variant, position, p)))]
     if kind is PhaseKind.RETREAT:

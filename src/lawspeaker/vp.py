@@ -96,7 +96,7 @@ def year_end_events(variant: Variant, position: Position) -> tuple[Position, lis
     owning = set(position.owners.values())
     exiles = set(position.exiles)
     for name in sorted(variant.powers):
-        if name in exiles:
+        if name in exiles or name in position.removed:
             continue
         if name not in owning:
             exiles.add(name)

@@ -263,6 +263,15 @@ def eliminate(name: str, power: str) -> None:
     click.echo(f"{power} will undergo early elimination at the next Census.")
 
 
+@game_group.command("remove-exile")
+@click.argument("name")
+@click.argument("power")
+def remove_exile(name: str, power: str) -> None:
+    """GM: strip a Player in Exile of its DP, removing it from the game (Dissolution §5.3)."""
+    _run(lambda s: s.remove_exile(name, power))
+    click.echo(f"{power} is removed from the game: no more DP.")
+
+
 @game_group.command("reveal-dp")
 @click.argument("name")
 def reveal_dp(name: str) -> None:

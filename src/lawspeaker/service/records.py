@@ -37,6 +37,8 @@ class RecordsMixin:
     _require_gm: Any
     _engine: Any
     _rules: Any
+    _power: Any
+
     # --- history and exports -------------------------------------------------------------
 
     def history(self, name: str) -> list[HistoryEntry]:
@@ -131,6 +133,21 @@ class RecordsMixin:
             g.phase.position = game.position.to_dict()
             self._log(s, g.row, g.phase, actor, "eliminate",
                       f"GM: {who} dropped; eliminated at the next Census")
+
+    def remove_exile(self, name: str, power: str, actor: Viewer = GM) -> None:
+        """Strip a Player in Exile of its DP privileges, removing it from the
+        game entirely (Dissolution §5.3). Recorded in the history."""
+        self._require_gm(actor)
+        with self.store.transaction() as s:
+            g = self._load(s, name, lock=True)
+            who = self._power(g.variant, power)
+            if who not in g.position.exiles:
+                raise ServiceError(f"{who} is not a Player in Exile (Dissolution §5.3)")
+            position = g.position.replace(exiles=g.position.exiles - {who},
+                                          removed=g.position.removed | {who})
+            g.phase.position = position.to_dict()
+            self._log(s, g.row, g.phase, actor, "remove-exile",
+                      f"GM: {who}, in exile, is removed from the game (no more DP)")
 
     def reveal_dp(self, name: str, actor: Viewer = GM) -> None:
         """After the game, the GM may reveal every DP allocation (S9 §9.0)."""
