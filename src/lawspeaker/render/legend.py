@@ -132,9 +132,9 @@ def _others(group: dw.Group, variant: Variant, position: Position, paints: Paint
         look = look_of(variant, position, name)
         g = dw.Group(id=f"legend-{slug(name)}", class_=f"legend-{state.kind}")
         g.append(_swatch(look, paints, x0 + 10, y - 5))
-        whose = " & ".join(state.controllers) or "nobody"
-        g.append(dw.Text(f"{name}: {state.kind} of {whose}", st.legend_text - 1, x0 + 28, y,
-                         font_family=FONT, fill=st.ink))
+        text = f"{name}: nuclear power, invulnerable" if state.kind == "nuclear" \
+            else f"{name}: {state.kind} of {' & '.join(state.controllers)}"
+        g.append(dw.Text(text, st.legend_text - 1, x0 + 28, y, font_family=FONT, fill=st.ink))
         group.append(g)
         y += ROW
     return y

@@ -38,6 +38,8 @@ rendered with the same glyphs on every developer's machine and in CI."""
 TAN = "#d2b48c"
 """Neutral minor powers' units and centres (S9 §1.1, §4.0: 'tan-colored')."""
 
+NUCLEAR_MARK = "\u2622"
+"""The radiation sign on a nuclear power's units (Dissolution §3.6)."""
 MINOR_MARK = "Π"
 """The rune S9 §4.0 puts on minor powers' units."""
 
@@ -94,7 +96,7 @@ class Look:
     """Text on its tokens: empty for the unit's type letter (A, F), as on
     every Diplomacy map, or the Π rune for minor and thrall units (S9 §4.0)."""
     kind: str
-    """``major``, ``minor``, ``thrall``, ``vassal`` (or ``unknown``)."""
+    """``major``, ``minor``, ``thrall``, ``vassal``, ``nuclear`` (or ``unknown``)."""
 
 
 def look_of(variant: Variant, position: Position | None, power: str) -> Look:
@@ -114,6 +116,10 @@ def look_of(variant: Variant, position: Position | None, power: str) -> Look:
         return Look(colours[:1], MINOR_MARK, "thrall")
     if state.kind == "vassal" and colours:
         return Look(colours[:2], "", "vassal")
+    nuclear = variant.nuclear.get(power)
+    if state.kind == "nuclear" and nuclear is not None:
+        # Dissolution §3.6, §8: neutral, invulnerable, in the power's own colour.
+        return Look((nuclear.colour,), NUCLEAR_MARK, "nuclear")
     return Look((TAN,), MINOR_MARK, state.kind)
 
 
