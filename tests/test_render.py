@@ -329,3 +329,12 @@ def test_convoyed_move_follows_the_fleets_that_carried_it() -> None:
         paths
     assert found["order-nth"].get("data-outcome") == "succeeds"
     assert "dislodged" in (found["order-eng"].get("class") or "")
+
+
+def test_nuclear_powers_are_drawn_in_their_own_colours_and_named() -> None:
+    """Dissolution §3.6, §8: neutral, invulnerable, each in its colour."""
+    variant = lawspeaker.load_variant("dissolution")
+    svg = draw(variant, lawspeaker.initial_position(variant)).svg()
+    assert "NATO: nuclear power, invulnerable" in svg
+    assert "of nobody" not in svg
+    assert variant.nuclear["NATO"].colour in svg
