@@ -44,6 +44,7 @@ from .access import AccessMixin
 from .ballots import BallotsMixin
 from .deadlines import DeadlinesMixin
 from .entry import EntryMixin
+from .posts import PostsMixin, dp_limits
 from .records import RecordsMixin
 from .types import (
     GM,
@@ -79,7 +80,8 @@ def _code(position: Position) -> str:
     return f"{phase.season[:1].upper()}{phase.year}{phase.kind.value[:1].upper()}"
 
 
-class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, EntryMixin):
+class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, EntryMixin,
+                  PostsMixin):
     """Games on a store. Every method takes the game's name.
 
     The mixins are the service's other concerns, each in its module (published
@@ -519,13 +521,14 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
                                                   if r.status == "illegal" else "")
                        for r in mine if r.kind == "order")
         allocations = tuple(_canonical(r, game_map) for r in mine if r.kind == "dp")
-        dp_left = None
-        if g.variant.uses("diplomacy_points") and g.position.phase.kind is PhaseKind.MOVEMENT:
-            from ..dp import allotment
-
-            spent = sum(r.points or 0 for r in mine if r.kind == "dp")
-            dp_left = allotment(g.variant, g.position, power) - spent
-        return SubmissionReport(power, g.phase.label, lines, orders, allocations, dp_left)
+        units = g.position.units
+        targets = [(order_from_dict(r.order or {}).province, r.points or 0)
+                   for r in mine if r.kind == "dp"]
+        limits = dp_limits(g.variant, g.position, power,
+                           [(units[p].power if p in units else "", n) for p, n in targets])
+        dp_left = limits.left if limits else None
+        return SubmissionReport(power, g.phase.label, lines, orders, allocations, dp_left,
+                                limits)
 
 
 def _bundled(variant: Variant) -> bool:

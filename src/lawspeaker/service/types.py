@@ -16,8 +16,9 @@ from ..rules import Rules
 from ..store.models import GameRow, PhaseRow
 from ..variants import Variant
 
-__all__ = ["GM", "PUBLIC", "SCHEDULER", "Forbidden", "GameInfo", "HistoryEntry", "LineReport",
-           "NotFound", "ServiceError", "SubmissionReport", "Viewer"]
+__all__ = ["GM", "PUBLIC", "SCHEDULER", "DPCap", "DPLimits", "Forbidden", "GameInfo",
+           "HistoryEntry", "LineReport", "NotFound", "ServiceError", "SubmissionReport",
+           "Viewer"]
 
 
 class ServiceError(ValueError):
@@ -92,6 +93,31 @@ class LineReport:
         return f"line {self.number}: {self.status:10} {what}: {self.message}"
 
 
+@dataclass(frozen=True, slots=True)
+class DPCap:
+    """A cap on the DP one power may put on one neutral power's units together."""
+
+    on: str
+    """The neutral power whose units it limits (a nuclear power in Dissolution)."""
+    cap: int
+    spent: int
+    left: int
+    rule: str
+    """The rule that sets it: ``Favor limit (Dissolution §11.4.1)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class DPLimits:
+    """What a power may still allocate this phase (see :func:`.posts.dp_limits`)."""
+
+    allotment: int
+    spent: int
+    left: int
+    rule: str
+    """Where the allotment comes from: ``S9 §9.2`` or ``Dissolution §5.2``."""
+    caps: tuple[DPCap, ...] = ()
+
+
 @dataclass(frozen=True)
 class SubmissionReport:
     power: str
@@ -102,6 +128,8 @@ class SubmissionReport:
     allocations: tuple[str, ...] = ()
     """The power's standing DP allocations (secret: author and GM only)."""
     dp_left: int | None = None
+    limits: DPLimits | None = None
+    """The allotment, DP spent and left, and each cap that applies (None: no DP now)."""
 
     @property
     def ok(self) -> bool:

@@ -10,7 +10,7 @@ TOKEN``. Without one, a caller is the public. The OpenAPI description is at
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -31,6 +31,53 @@ class Post(BaseModel):
 
 class Flag(BaseModel):
     value: bool = Field(description="ready: done with this phase; draw: vote for a draw")
+
+
+class Line(BaseModel):
+    number: int
+    text: str = Field(description="The line as written")
+    status: str = Field(description="accepted, illegal (kept; the unit holds), twice, "
+                                    "rejected (a DP allocation breaking a rule), unreadable")
+    message: str
+    canonical: str = Field(description="The order as the adjudicator read it")
+
+
+class Cap(BaseModel):
+    on: str = Field(description="The neutral power whose units it limits")
+    cap: int
+    spent: int
+    left: int
+    rule: str
+
+
+class Limits(BaseModel):
+    allotment: int = Field(description="DP this phase (S9 §9.2; Dissolution §5.2)")
+    spent: int
+    left: int
+    rule: str
+    caps: list[Cap] = Field(description="Each further cap: in Dissolution the Favor value "
+                                        "with each nuclear power (§11.4.1)")
+
+
+class Report(BaseModel):
+    power: str
+    phase: str
+    lines: list[Line] = Field(description="This post's lines, each answered")
+    orders: list[str] = Field(description="The standing orders after it")
+    allocations: list[str] = Field(description="The standing DP allocations (secret)")
+    dp_left: int | None
+    limits: Limits | None = Field(description="None when no DP are allocated this phase")
+    ok: bool
+
+
+class PostOut(BaseModel):
+    number: int = Field(description="1 for the power's first post this phase, ...")
+    power: str
+    author: str
+    at: str = Field(description="ISO 8601, UTC")
+    text: str = Field(description="The post exactly as written")
+    lines: list[Line]
+    standing: list[int] = Field(description="Line numbers no later post replaced")
 
 
 def _report(report: Any) -> dict[str, Any]:
@@ -76,21 +123,38 @@ def game(request: Request, name: str) -> dict[str, Any]:
 
 
 @router.get("/games/{name}/powers/{power}/orders",
-            summary="A power's standing orders and DP this phase (that power and the GM)")
+            summary="A power's standing orders and DP this phase (that power and the GM)",
+            response_model=Report)
 def orders(request: Request, name: str, power: str) -> dict[str, Any]:
     return _report(service(request).submissions(name, power, api_viewer(request, name)))
 
 
 @router.post("/games/{name}/powers/{power}/orders",
-             summary="Submit a post of orders and DP; each line is answered")
+             summary="Submit a post of orders and DP; each line is answered",
+             response_model=Report)
 def submit(request: Request, name: str, power: str, post: Post) -> dict[str, Any]:
     return _report(service(request).submit(name, power, post.text, api_viewer(request, name)))
 
 
 @router.post("/games/{name}/powers/{power}/check",
-             summary="Check a post line by line; nothing is kept")
+             summary="Check a post line by line; nothing is kept", response_model=Report)
 def check(request: Request, name: str, power: str, post: Post) -> dict[str, Any]:
     return _report(service(request).check(name, power, post.text, api_viewer(request, name)))
+
+
+@router.get("/games/{name}/powers/{power}/posts", response_model=list[PostOut],
+            summary="Every post of a power this phase, as written, each line answered "
+                    "(that power and the GM)")
+def posts(request: Request, name: str, power: str) -> list[dict[str, Any]]:
+    return [{**asdict(p), "at": p.at.isoformat()} for p in
+            service(request).posts(name, power, api_viewer(request, name))]
+
+
+@router.get("/games/{name}/posts", response_model=list[PostOut],
+            summary="Every power's posts this phase (GM)")
+def all_posts(request: Request, name: str) -> list[dict[str, Any]]:
+    return [{**asdict(p), "at": p.at.isoformat()} for p in
+            service(request).posts(name, None, api_viewer(request, name))]
 
 
 @router.get("/games/{name}/powers/{power}/options",
@@ -123,8 +187,10 @@ def process(request: Request, name: str) -> dict[str, Any]:
 
 
 @router.get("/games/{name}/results", summary="A processed phase's results post")
-def results(request: Request, name: str, phase: str | None = None, fmt: str = "text",
-            gm: bool = False) -> dict[str, Any]:
+def results(request: Request, name: str, phase: str | None = None,
+            fmt: Literal["text", "markdown", "bbcode"] = "text", gm: bool = False
+            ) -> dict[str, Any]:
+    """``gm=true``: with the secret DP section (GMs only)."""
     v = api_viewer(request, name)
     return {"text": service(request).export(name, phase, fmt, gm=gm, actor=v)}
 

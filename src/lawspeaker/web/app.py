@@ -159,9 +159,10 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
 
     _error_handlers(app)
     app.mount("/static", StaticFiles(directory=str(_HERE / "static")), name="static")
-    from . import api, live, pages
+    from . import api, api_gm, live, pages
 
     app.include_router(api.router)
+    app.include_router(api_gm.router)
     app.include_router(live.router)
     app.include_router(pages.router)
     return app
