@@ -184,3 +184,55 @@ def test_each_units_legal_orders_are_offered(s9: GameService) -> None:
                for o in options["F Asgard"])
     with pytest.raises(Forbidden):
         s9.unit_options("Saga", "Aesir", PUBLIC)
+
+
+# --- a power's own posts and its DP limits -------------------------------------------------
+
+def test_a_player_sees_every_version_of_its_own_posts_and_no_one_elses(s9: GameService
+                                                                        ) -> None:
+    s9.submit("Saga", "Aesir", "F Asgard - Idavollr\n2 DP to F Glaesisvellir H", AESIR)
+    s9.submit("Saga", "Aesir", "F Asgard - Himinbjorg\n5 DP to F Permyak H", AESIR)
+    s9.submit("Saga", "Jotnar", "F Jotunheim - Aekin", Viewer.of("Jotnar"))
+    mine = s9.posts("Saga", "Aesir", AESIR)
+    assert [p.number for p in mine] == [1, 2] and {p.power for p in mine} == {"Aesir"}
+    assert mine[0].text == "F Asgard - Idavollr\n2 DP to F Glaesisvellir H"  # as written
+    assert [line.status for line in mine[1].lines] == ["accepted", "rejected"]
+    assert "allotment" in mine[1].lines[1].message
+    # The first post's order was replaced; its DP (not replaced: 5 DP were rejected) stands.
+    assert mine[0].standing == (2,) and mine[1].standing == (1,)
+    assert mine[0].at.tzinfo is not None and mine[0].at <= mine[1].at
+    assert [p.power for p in s9.posts("Saga", None, GM)] == ["Aesir", "Aesir", "Jotnar"]
+    for who in (Viewer.of("Jotnar"), PUBLIC):
+        with pytest.raises(Forbidden):
+            s9.posts("Saga", "Aesir", who)
+        with pytest.raises(Forbidden):
+            s9.posts("Saga", None, who)
+    s9.process("Saga")
+    assert s9.posts("Saga", "Aesir", AESIR) == []  # a new phase, no posts yet
+
+
+def test_the_report_shows_the_allotment_spent_and_left(s9: GameService) -> None:
+    report = s9.submit("Saga", "Aesir", "1 DP to F Glaesisvellir H", AESIR)
+    limits = report.limits
+    assert limits is not None and limits.rule == "S9 §9.2" and limits.caps == ()
+    assert (limits.allotment, limits.spent, limits.left) == (2, 1, 1) == \
+        (limits.allotment, limits.spent, report.dp_left)
+
+
+def test_dissolution_shows_the_favor_cap_for_each_nuclear_power(service: GameService
+                                                                ) -> None:
+    service.create_game("dissolution", "D")
+    egypt = Viewer.of("Egypt")
+    before = service.submissions("D", "Egypt", egypt).limits
+    assert before is not None and before.rule == "Dissolution §5.2"
+    caps = {c.on: c for c in before.caps}
+    assert {"India", "NATO", "US Navy"} <= set(caps)
+    assert all(c.spent == 0 and c.left == c.cap for c in caps.values())
+    india = caps["India"].cap
+    report = service.submit("D", "Egypt", f"{india} DP to W Mumbai H\n1 DP to A Delhi H", egypt)
+    assert [line.status for line in report.lines] == ["accepted", "rejected"]
+    assert "Favor limit" in report.lines[1].message
+    after = {c.on: c for c in report.limits.caps}
+    assert (after["India"].spent, after["India"].left) == (india, 0)
+    assert after["NATO"] == caps["NATO"]
+    assert report.limits.spent == india and report.limits.left == before.allotment - india

@@ -26,7 +26,25 @@ from lawspeaker.web.app import RedactLinks
 GMS = ("server-gm", "gm")
 ROLES = ("server-gm", "gm", *POWERS, "B.Aesir", "anonymous")
 GM_ACTIONS = ("process", "undo", "pause", "resume", "extend", "schedule", "draw-rule",
-              "player", "revoke", "eliminate", "rule", "reveal-dp")
+              "player", "revoke", "eliminate", "remove-exile", "rule", "reveal-dp")
+GM_API = (("post", "/api/v1/games/{g}/process", None),
+          ("get", "/api/v1/games/{g}/links", None),
+          ("post", "/api/v1/games/{g}/links", {"seat": "Aesir", "player": "mallory"}),
+          ("delete", "/api/v1/games/{g}/links/Aesir", None),
+          ("put", "/api/v1/games/{g}/players/Aesir", {"player": "mallory"}),
+          ("put", "/api/v1/games/{g}/schedule", {"phase_minutes": 60, "grace_minutes": 5,
+                                                 "timezone": "Europe/Berlin"}),
+          ("post", "/api/v1/games/{g}/pause", None), ("post", "/api/v1/games/{g}/resume", None),
+          ("post", "/api/v1/games/{g}/extend", {"minutes": 60}),
+          ("post", "/api/v1/games/{g}/undo", {"to": "1"}),
+          ("post", "/api/v1/games/{g}/powers/Aesir/eliminate", None),
+          ("post", "/api/v1/games/{g}/powers/Aesir/remove-exile", None),
+          ("put", "/api/v1/games/{g}/rules/multiple_orders", {"value": "void"}),
+          ("put", "/api/v1/games/{g}/draw-rule", {"rule": "majority"}),
+          ("post", "/api/v1/games/{g}/reveal-dp", None),
+          ("get", "/api/v1/games/{g}/posts", None),
+          ("get", "/api/v1/games/{g}/results?gm=true&fmt=markdown", None))
+"""Every GM route of the API: (method, path, body)."""
 
 
 @pytest.fixture(params=BACKENDS)
@@ -49,9 +67,11 @@ def reads(w: World) -> list[tuple[str, str, bool]]:
            ("/games/A/phases/1", "html", False), ("/api/v1/me", "json", True),
            ("/api/v1/games", "json", True), ("/api/v1/games/A", "json", True),
            ("/api/v1/games/A/results", "json", True), ("/api/v1/games/A/history", "json", True),
-           ("/api/v1/games/A/map.svg?orders=true", "map", True)]
+           ("/api/v1/games/A/map.svg?orders=true", "map", True),
+           ("/api/v1/games/A/posts", "json", True)]
     for p in POWERS:
         out += [(f"/api/v1/games/A/powers/{p}/orders", "json", True),
+                (f"/api/v1/games/A/powers/{p}/posts", "json", True),
                 (f"/api/v1/games/A/powers/{p}/options", "json", True)]
     return out
 
@@ -100,7 +120,24 @@ def test_every_endpoint_is_in_the_matrix(world: World) -> None:
                ("POST", "/api/v1/games/{name}/powers/{power}/ready"),
                ("POST", "/api/v1/games/{name}/powers/{power}/draw"),
                ("POST", "/api/v1/games/{name}/process"), ("GET", "/api/v1/games/{name}/results"),
-               ("GET", "/api/v1/games/{name}/history"), ("GET", "/api/v1/games/{name}/map.svg")}
+               ("GET", "/api/v1/games/{name}/history"), ("GET", "/api/v1/games/{name}/map.svg"),
+               ("GET", "/api/v1/games/{name}/powers/{power}/posts"),
+               ("GET", "/api/v1/games/{name}/posts"), ("POST", "/api/v1/games"),
+               ("GET", "/api/v1/games/{name}/links"), ("POST", "/api/v1/games/{name}/links"),
+               ("DELETE", "/api/v1/games/{name}/links/{seat}"),
+               ("PUT", "/api/v1/games/{name}/players/{power}"),
+               ("PUT", "/api/v1/games/{name}/schedule"), ("POST", "/api/v1/games/{name}/pause"),
+               ("POST", "/api/v1/games/{name}/resume"), ("POST", "/api/v1/games/{name}/extend"),
+               ("POST", "/api/v1/games/{name}/undo"),
+               ("POST", "/api/v1/games/{name}/powers/{power}/eliminate"),
+               ("POST", "/api/v1/games/{name}/powers/{power}/remove-exile"),
+               ("PUT", "/api/v1/games/{name}/rules/{key}"),
+               ("PUT", "/api/v1/games/{name}/draw-rule"),
+               ("POST", "/api/v1/games/{name}/reveal-dp")}
+    gm_api = {(m.upper(), path.split("?")[0].replace("{g}", "{name}").replace("Aesir", "{power}")
+               .replace("multiple_orders", "{key}")) for m, path, _ in GM_API}
+    gm_api = {(m, p.replace("links/{power}", "links/{seat}")) for m, p in gm_api}
+    assert gm_api <= covered and len(gm_api) == len(GM_API)
     assert routes == covered
 
 
@@ -112,6 +149,8 @@ def test_no_one_reads_another_powers_orders_or_dp(world: World, role: str) -> No
         if "/powers/" in path:
             power = path.split("/")[6]
             assert (r.status_code == 200) == may_see(role, power), (role, path, r.status_code)
+        if path.endswith("/A/posts"):
+            assert (r.status_code == 200) == (role in GMS), (role, path, r.status_code)
         assert_no_leak(world, role, r.text, path)
     # The GM sees everything: proof that the strings looked for are really there.
     if role in GMS:
@@ -159,7 +198,8 @@ def _state(w: World) -> tuple:
     svc = w.service
     return (svc.submissions("A", "Aesir", GM), svc.ready("A"), svc.draw_tally("A"),
             svc.game("A").phase_code, svc.schedule("A"), svc.linked_seats("A"),
-            svc.game("A").rules, len(svc.list_games()))
+            svc.game("A").rules, svc.game("A").players, len(svc.history("A")),
+            svc.position("A"), len(svc.list_games()))
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -209,17 +249,41 @@ def test_only_a_gm_of_the_game_runs_it(world: World, role: str) -> None:
         else:
             assert r.status_code == 403, (role, action, r.status_code)
             assert _state(world) == before
-    r = world.clients["anonymous"].post("/api/v1/games/A/process",
-                                        headers=api_headers(world, role))
-    assert r.status_code == (200 if role in GMS else 403)
+    for method, path, body in GM_API:
+        before = _state(world)
+        r = world.clients["anonymous"].request(method, path.format(g="A"), json=body,
+                                               headers=api_headers(world, role))
+        if role in GMS:
+            assert r.status_code in (200, 400), (method, path, r.status_code, r.text[:300])
+            assert "error" in r.json() if r.status_code == 400 else True
+        else:
+            assert r.status_code == 403, (role, method, path, r.status_code)
+            assert r.json()["error"] and _state(world) == before
+            assert_no_leak(world, role, r.text, path)
     r = client.post("/games", data={"csrf": csrf, "variant": "standard", "name": f"N-{role}"},
                     follow_redirects=False)
     assert r.status_code == (303 if role == "server-gm" else 403)
+    before = len(world.service.list_games())
+    r = world.clients["anonymous"].post("/api/v1/games", headers=api_headers(world, role),
+                                        json={"variant": "standard", "name": f"J-{role}"})
+    assert r.status_code == (200 if role == "server-gm" else 403), (role, r.text[:300])
+    assert len(world.service.list_games()) == before + (role == "server-gm")
 
 
 def test_a_game_gm_link_gives_nothing_in_another_game(world: World) -> None:
     csrf = world.csrf("gm")
     r = world.clients["gm"].post("/games/B/gm/process", data={"csrf": csrf})
+    assert r.status_code == 403
+    svc = world.service
+    for method, path, body in GM_API:
+        before = (svc.game("B"), svc.schedule("B"), svc.linked_seats("B"), len(svc.history("B")))
+        r = world.clients["anonymous"].request(method, path.format(g="B"), json=body,
+                                               headers=api_headers(world, "gm"))
+        assert r.status_code == 403, (method, path, r.status_code)
+        assert (svc.game("B"), svc.schedule("B"), svc.linked_seats("B"),
+                len(svc.history("B"))) == before
+    r = world.clients["anonymous"].get("/api/v1/games/B/powers/Aesir/posts",
+                                       headers=api_headers(world, "gm"))
     assert r.status_code == 403
     r = world.clients["gm"].get("/api/v1/games/B/powers/Aesir/orders",
                                 headers=api_headers(world, "gm"))

@@ -140,6 +140,7 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         ctx["mine"] = svc.submissions(name, v.power, v)
         ctx["options"] = svc.unit_options(name, v.power, v)
         ctx["my_vote"] = svc.my_vote(name, v.power, v)
+        ctx["my_posts"] = svc.posts(name, v.power, v)
         moves = [o for u in ctx["options"] for o in u.orders if " - " in o and " S " not in o]
         ctx["example"] = moves[0] if moves else "A Par - Bur"
         if ctx["text"] is None:
@@ -150,6 +151,7 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
     if v.gm:
         powers = sorted(set(status.expected) | set(status.submitted))
         ctx["all"] = {p: svc.submissions(name, p, v) for p in powers}
+        ctx["all_posts"] = svc.posts(name, None, v)
         ctx["seats"] = svc.linked_seats(name, v)
         ctx["powers"] = sorted(svc.variant_of(name).powers)
     return ctx
@@ -249,7 +251,8 @@ def _gm_do(request: Request, name: str, action: str, f: dict[str, str], v: Viewe
         record = svc.process(name, v)
         return _back(request, name, f"{record.phase} processed. Now: {record.status.phase}.")
     if action == "undo":
-        return _back(request, name, f"Rolled back to {svc.undo(name, actor=v)}.")
+        to = f.get("to") or None
+        return _back(request, name, f"Rolled back to {svc.undo(name, to, actor=v)}.")
     if action == "pause":
         svc.pause(name, v)
         return _back(request, name, "Paused: the deadline is held.")
@@ -284,6 +287,10 @@ def _gm_do(request: Request, name: str, action: str, f: dict[str, str], v: Viewe
     if action == "eliminate":
         svc.force_elimination(name, f.get("power", ""), v)
         return _back(request, name, "Recorded: eliminated at the next Census.")
+    if action == "remove-exile":
+        svc.remove_exile(name, f.get("power", ""), v)
+        return _back(request, name, f"{f.get('power')} is removed from the game: no more DP "
+                                    "(Dissolution §5.3).")
     if action == "rule":
         key, sep, value = f.get("rule", "").partition("=")
         if not sep:
