@@ -147,8 +147,13 @@ def _frozen_history(mapping: Mapping[str, Iterable[str]]) -> Mapping[str, tuple[
     return MappingProxyType({k: tuple(sorted(set(v))) for k, v in mapping.items()})
 
 
-def _frozen_favor(mapping: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
+def _frozen_favor(mapping: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Mapping[str, Any]]:
     return MappingProxyType({k: MappingProxyType(dict(v)) for k, v in mapping.items()})
+
+
+def _frozen_marks(mapping: Mapping[str, Iterable[str]]) -> Mapping[str, tuple[str, ...]]:
+    """Kept in order and with repeats: an Embassy kicked twice is listed twice."""
+    return MappingProxyType({k: tuple(v) for k, v in mapping.items() if v})
 
 
 @dataclass(frozen=True)
@@ -182,6 +187,15 @@ class Position:
     favor: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     """Player -> nuclear power -> Favor value (Dissolution §11.3); until the
     Favor Map is played these are plain numbers, starting at the §7 values."""
+    embassies: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Player -> nuclear power -> the space of its Embassy on the Favor Map
+    (Dissolution §11.1, §11.3); with it, Favor values are read from the board."""
+    kicked: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Player -> nuclear powers whose slice kicked its Embassy this Spring or
+    Autumn (Dissolution §11.5.3-4: held, and fewer moves, in the Winter)."""
+    retaliated: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Player -> nuclear powers whose Retaliation destroyed its units this year
+    (Dissolution §11.5.3 (3))."""
     exiles: frozenset[str] = frozenset()
     removed: frozenset[str] = frozenset()
     """Eliminated players the GM stripped of their DP privileges, removing them
@@ -200,6 +214,9 @@ class Position:
         object.__setattr__(self, "dropped", frozenset(self.dropped))
         object.__setattr__(self, "built_in", _frozen_history(self.built_in))
         object.__setattr__(self, "favor", _frozen_favor(self.favor))
+        object.__setattr__(self, "embassies", _frozen_favor(self.embassies))
+        object.__setattr__(self, "kicked", _frozen_marks(self.kicked))
+        object.__setattr__(self, "retaliated", _frozen_marks(self.retaliated))
         object.__setattr__(self, "exiles", frozenset(self.exiles))
         object.__setattr__(self, "removed", frozenset(self.removed))
 
@@ -222,6 +239,9 @@ class Position:
         favor: Mapping[str, Mapping[str, int]] | None = None,
         exiles: Iterable[str] = (),
         removed: Iterable[str] = (),
+        embassies: Mapping[str, Mapping[str, str]] | None = None,
+        kicked: Mapping[str, Iterable[str]] | None = None,
+        retaliated: Mapping[str, Iterable[str]] | None = None,
     ) -> Position:
         by_province: dict[str, Unit] = {}
         for unit in units:
@@ -246,6 +266,9 @@ class Position:
             favor=dict(favor or {}),
             exiles=frozenset(exiles),
             removed=frozenset(removed),
+            embassies=dict(embassies or {}),
+            kicked=dict(kicked or {}),
+            retaliated=dict(retaliated or {}),
         )
 
     def replace(self, **changes: Any) -> Position:
@@ -259,8 +282,12 @@ class Position:
                 state[key] = frozenset(changes[key])
         if "built_in" in changes:
             state["built_in"] = _frozen_history(changes["built_in"])
-        if "favor" in changes:
-            state["favor"] = _frozen_favor(changes["favor"])
+        for key in ("favor", "embassies"):
+            if key in changes:
+                state[key] = _frozen_favor(changes[key])
+        for key in ("kicked", "retaliated"):
+            if key in changes:
+                state[key] = _frozen_marks(changes[key])
         if "heirs" in changes:
             state["heirs"] = tuple(sorted(Heir(*h) for h in changes["heirs"]))
         if "marriages" in changes:
@@ -293,6 +320,8 @@ class Position:
                      self.heirs, frozenset(self.heir_built.items()), self.marriages,
                      self.dropped, frozenset(self.built_in.items()),
                      frozenset((p, frozenset(f.items())) for p, f in self.favor.items()),
+                     frozenset((p, frozenset(e.items())) for p, e in self.embassies.items()),
+                     frozenset(self.kicked.items()), frozenset(self.retaliated.items()),
                      self.exiles, self.removed))
 
     def units_of(self, power: str) -> list[Unit]:
@@ -349,6 +378,13 @@ class Position:
                if self.built_in else {}),
             **({"favor": {p: dict(sorted(f.items())) for p, f in sorted(self.favor.items())}}
                if self.favor else {}),
+            **({"embassies": {p: dict(sorted(e.items()))
+                              for p, e in sorted(self.embassies.items())}}
+               if self.embassies else {}),
+            **({"kicked": {p: list(n) for p, n in sorted(self.kicked.items())}}
+               if self.kicked else {}),
+            **({"retaliated": {p: list(n) for p, n in sorted(self.retaliated.items())}}
+               if self.retaliated else {}),
             **({"exiles": sorted(self.exiles)} if self.exiles else {}),
             **({"removed": sorted(self.removed)} if self.removed else {}),
         }
@@ -390,6 +426,11 @@ class Position:
                        for k, v in data.get("favor", {}).items()},
                 exiles=[str(p) for p in data.get("exiles", ())],
                 removed=[str(p) for p in data.get("removed", ())],
+                embassies={str(k): {str(n): str(x) for n, x in v.items()}
+                           for k, v in data.get("embassies", {}).items()},
+                kicked={str(k): [str(n) for n in v] for k, v in data.get("kicked", {}).items()},
+                retaliated={str(k): [str(n) for n in v]
+                            for k, v in data.get("retaliated", {}).items()},
             )
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a valid position: {exc!r}") from exc

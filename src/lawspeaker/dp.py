@@ -163,7 +163,8 @@ def attacks(variant: Variant, position: Position, order: Order, target: str,
         return False
     if rules.attack_allocating == "any":
         return True
-    return movement_problem(variant.map, position.units, order) is None
+    return movement_problem(variant.map, position.units, order,
+                            wing_anywhere=rules.wing_support == "anywhere") is None
 
 
 def allocation_problem(variant: Variant, position: Position, allocation: Allocation,
@@ -243,6 +244,7 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
                         ) -> DPResolution:
     """Choose the order of every DP-controlled unit from the allocations."""
     orders = list(orders)
+    rules = rules or variant.rules
     by_power: dict[str, list[Allocation]] = {}
     rejected: list[tuple[Allocation, str]] = []
     votes: dict[str, dict[Order, int]] = {}
@@ -255,7 +257,8 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
         earlier.append(allocation)
         unit = position.units[allocation.order.province]
         order = normalise_order(allocation.order, unit)
-        illegal = movement_problem(variant.map, position.units, order)
+        illegal = movement_problem(variant.map, position.units, order,
+                                   wing_anywhere=rules.wing_support == "anywhere")  # §3.1
         if illegal is None and isinstance(order, Marry):
             illegal = marry_problem(variant, position, order)  # S9 §9.1 A, §10.3
         if illegal is None:

@@ -72,7 +72,8 @@ class Game:
         if kind is PhaseKind.MOVEMENT:
             problem = movement_problem(  # Dissolution §3.10.1: paths stated
                 self.variant.map, self.position.units, order,
-                explicit_paths=self.rules.convoy_paths == "explicit")
+                explicit_paths=self.rules.convoy_paths == "explicit",
+                wing_anywhere=self.rules.wing_support == "anywhere")  # Dissolution §3.1
             if problem is None and isinstance(order, Marry):
                 problem = marry_problem(self.variant, self.position, order)
             return problem

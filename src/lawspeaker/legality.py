@@ -62,7 +62,8 @@ def _fleet_seas(units: Mapping[str, Unit]) -> set[str]:
 
 def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
                      fleet_seas: set[str] | None = None,
-                     explicit_paths: bool = False, wings: bool | None = None) -> str | None:
+                     explicit_paths: bool = False, wings: bool | None = None,
+                     wing_anywhere: bool = False) -> str | None:
     """Why a movement-phase order is illegal, or ``None`` if it is legal.
 
     ``units`` maps province keys to the units on the board. A support or
@@ -72,6 +73,8 @@ def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
     ``explicit_paths`` (rules option ``convoy_paths: explicit``, Dissolution
     §3.10.1): an army that needs a convoy must state its path. ``wings``:
     whether any wing is on the board (computed when not given).
+    ``wing_anywhere`` (rules option ``wing_support: anywhere``, Dissolution §3.1's
+    "Unlimited"): a wing may support into any space, bordering or not.
     """
     unit = units.get(order.province)
     if unit is None:
@@ -97,11 +100,13 @@ def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
     if cls is SupportHold:
         assert isinstance(order, SupportHold)
         return _support_problem(game_map, units, unit, order.supported_province,
-                                order.supported_province, fleet_seas, explicit_paths, wings)
+                                order.supported_province, fleet_seas, explicit_paths, wings,
+                                wing_anywhere)
     if cls is SupportMove:
         assert isinstance(order, SupportMove)
         return _support_problem(game_map, units, unit, order.supported_province,
-                                order.target_province, fleet_seas, explicit_paths, wings)
+                                order.target_province, fleet_seas, explicit_paths, wings,
+                                wing_anywhere)
     if isinstance(order, Convoy):
         return _convoy_problem(game_map, unit, order,
                                explicit_paths or _has_wings(units, wings))
@@ -179,17 +184,21 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
 
 def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
                      supported: str, into: str, fleet_seas: set[str] | None,
-                     explicit_paths: bool = False, wings: bool | None = None) -> str | None:
+                     explicit_paths: bool = False, wings: bool | None = None,
+                     wing_anywhere: bool = False) -> str | None:
     army = units.get(supported)
+    # Dissolution §3.1 "Unlimited", read literally (wing_support: anywhere)
+    reach = wing_anywhere and unit.type is UnitType.WING
     if (army is not None and supported != into and supported != unit.province
-            and into != unit.province and game_map.reaches(unit.type, unit.location, into)
+            and into != unit.province
+            and (reach or game_map.reaches(unit.type, unit.location, into))
             and (army.type is not UnitType.ARMY or into in game_map.army_links[supported])):
         return None  # the common case, checked first for speed
     if supported == unit.province:
         return "a unit cannot support itself"
     if into == unit.province:
         return "a unit cannot support a move into its own space"
-    if not game_map.reaches(unit.type, unit.location, into):
+    if not reach and not game_map.reaches(unit.type, unit.location, into):
         return (f"{_a(unit.type.noun)} in {game_map.name_of(unit.location)} cannot reach "
                 f"{game_map.provinces[into].name}, so cannot support there")
     if (army is not None and army.type is UnitType.ARMY and supported != into

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import Position, Unit
+from .favor import favor_of
 from .geography import province_of
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from .variants import Variant
@@ -41,9 +42,14 @@ EXILE_FAVOR = 1
 
 
 def favor(variant: Variant, position: Position, player: str, nuclear: str) -> int:
-    """``player``'s Favor value with ``nuclear`` (Dissolution §11.3; 1 for an exile, §5.3)."""
+    """``player``'s Favor value with ``nuclear`` (Dissolution §11.3; 1 for an exile, §5.3):
+    the number of its Embassy's space on the Favor Map, or, in a position without
+    one (a test case, an old save), the plain number set for it."""
     if player in position.exiles:
         return EXILE_FAVOR
+    on_board = favor_of(position, player, nuclear)  # Dissolution §11.3
+    if on_board is not None:
+        return on_board
     mine = position.favor.get(player)
     if mine is None:
         mine = variant.favor.get(player, {})

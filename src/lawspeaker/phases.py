@@ -31,6 +31,7 @@ from .adjustments import (
 from .board import Dislodged, Heir, Phase, PhaseKind, Position, PowerState, Unit
 from .census import centre_counts, run_census
 from .dp import Allocation, DPResolution, resolve_allocations
+from .favor import named_setup
 from .marriages import marry_problem, resolve_heir_orders
 from .orders import (
     Build,
@@ -104,9 +105,13 @@ def initial_position(variant: Variant) -> Position:
         heirs.append(Heir(power, where, married))
         if married:
             powers[owners[where]] = PowerState("thrall", (power,))
+    embassies = {}
+    if variant.uses("favor_map"):  # Dissolution §11.2: Favor values come from the board
+        rules = variant.rules
+        embassies = dict(named_setup(variant, rules.favor_setup, rules.favor_board))
     return Position.from_units(variant.name, Phase(season, variant.first_year, kind), units,
                                owners, powers_in_play=powers, heirs=heirs,
-                               favor=variant.favor)
+                               favor={} if embassies else variant.favor, embassies=embassies)
 
 
 def minor_name(variant: Variant, province: str) -> str:

@@ -124,7 +124,8 @@ class _Resolver(ReportMixin):
         given: dict[str, Order] = {}
         conflicts: dict[str, list[Order]] = {}
         for order in orders:
-            problem = movement_problem(self.map, units, order, seas, self.explicit, self.wings)
+            problem = movement_problem(self.map, units, order, seas, self.explicit, self.wings,
+                                       self.rules.wing_support == "anywhere")  # Dissolution §3.1
             if problem is not None:
                 results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
                 if isinstance(order, Move):

@@ -19,6 +19,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "sortie": ("head_to_head", "never"),
     "convoy_paths": ("any", "explicit"),
     "convoy_paradox": ("szykman", "dissolution"),
+    "wing_support": ("bordering", "anywhere"),
+    "favor_board": ("A", "B"),
+    "favor_setup": ("default", "legacy"),
 }
 
 
@@ -104,6 +107,18 @@ class Rules:
     strengths both bouncing (§3.11.1); any other paradox fails one convoyed
     army at a time, alphabetically by its space's abbreviation, re-adjudicating
     after each (the modified Szykman rule, §3.11.2)."""
+
+    wing_support: str = "bordering"
+    """Dissolution §3.1's chart gives a wing's support as "Unlimited". ``bordering``
+    (default): not limited by terrain, so a wing supports into any bordering land or
+    sea space (§3.3 (2), rules-differences §3.3.11). ``anywhere``: the literal reading,
+    a wing supports into any space on the map."""
+    favor_board: str = "A"
+    """Dissolution §11: which reconstruction of the Favor Map's hexes (``A``, default,
+    or ``B``; they differ only in how slices interlock across their borders)."""
+    favor_setup: str = "default"
+    """Dissolution §11.2: the named setup of the Embassies at the start: ``default``
+    (§11.2.2) or ``legacy`` (the deprecated map of §11.7.4)."""
 
     def __post_init__(self) -> None:
         # Accept plain strings (Rules(edition="2000")) as well as the enums.

@@ -164,11 +164,28 @@ def turn_status(variant: Variant, position: Position, rules: Rules | None = None
                         for m in position.marriages),
         dropped=tuple(sorted(position.dropped)),
         exiles=tuple(sorted(position.exiles)),
-        favor=tuple(f"{player}: " + ", ".join(f"{nuclear} {value}"
-                                              for nuclear, value in sorted(values.items()))
-                    for player, values in sorted(position.favor.items())),
+        favor=_favor_lines(variant, position),
         expected=tuple(expected_powers(variant, position)),
     )
+
+
+def _favor_lines(variant: Variant, position: Position) -> tuple[str, ...]:
+    """Each player's Favor values, with the Embassy they come from (Dissolution §11.3),
+    what must hold in the coming Winter (§11.5.3) and the kicks taken (§11.7)."""
+    if not position.embassies:
+        return tuple(f"{player}: " + ", ".join(f"{nuclear} {value}"
+                                               for nuclear, value in sorted(values.items()))
+                     for player, values in sorted(position.favor.items()))
+    lines = []
+    for player, mine in sorted(position.embassies.items()):
+        text = ", ".join(f"{nuclear} {space[1]}" for nuclear, space in sorted(mine.items()))
+        text += "; Embassies " + " ".join(f"E {space}" for _, space in sorted(mine.items()))
+        if position.kicked.get(player):
+            text += "; kicked this year: " + ", ".join(position.kicked[player])
+        if position.retaliated.get(player):
+            text += "; Nuclear Retaliation: " + ", ".join(position.retaliated[player])
+        lines.append(f"{player}: {text}")
+    return tuple(lines)
 
 
 def _unit_name(variant: Variant, letter: str, location: str) -> str:

@@ -36,7 +36,8 @@ _CITATION = re.compile(r"\bS9 (§\d+(?:\.\d+)*(?:(?:,\s*|\s*-\s*|–)§\d+(?:\.\
 _SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
 
 KNOWN_COMPONENTS = frozenset({"minor_powers", "diplomacy_points", "heirs", "wings",
-                              "nuclear_powers", "victory_points", "neutral_limits"})
+                              "nuclear_powers", "victory_points", "neutral_limits",
+                              "favor_map"})
 """Rule components a variant may switch on in ``components:``."""
 
 

@@ -113,6 +113,9 @@ def year_end_events(variant: Variant, position: Position) -> tuple[Position, lis
             events.append(f"{name}: {vp} VP, {allowed} unit{'s' if allowed != 1 else ''} "
                           "(Dissolution §4.2)")
     favor = dict(position.favor)
+    embassies = dict(position.embassies)
     for name in exiles - set(position.exiles):
         favor.pop(name, None)  # §5.3: an exile's Favor is 1 with every nuclear power
-    return position.replace(exiles=exiles, favor=favor), events
+        if embassies.pop(name, None) is not None:  # §4.1, §11.1: its Embassies are disbanded
+            events.append(f"{name}'s Embassies leave the Favor Map (Dissolution §4.1)")
+    return position.replace(exiles=exiles, favor=favor, embassies=embassies), events
