@@ -126,10 +126,19 @@ def test_a_first_phase_in_the_browser(server, browser, tmp_path: Path) -> None:
     standing = bob.inner_text("section.panel")
     assert "F Chernobog - Morskoy" in standing and "1 DP to F Eire H" in standing
     assert "F Asgard - Idavollr" not in bob.content()  # Aesir's orders are not Bob's
+    sent = bob.locator("details.sent")
+    assert sent.count() == 2  # the typo and the correction, each as written
+    assert "the latest" in sent.first.inner_text() and "Morskoy" in sent.first.inner_text()
+    bob.click("details.sent >> nth=1 >> summary")
+    assert "Morskoi" in sent.nth(1).inner_text() and "unreadable" in sent.nth(1).inner_text()
+    assert "Left" in bob.inner_text("table.dp")
+    shot(bob, "05b-bob-corrected-posts")
 
     gm.reload()
     table = gm.inner_text("table.subs")
     assert "F Asgard - Idavollr" in table and "1 DP to F Eire H" in table
+    gm.click("text=Every post this phase")
+    assert "Dokkalfar: post 2" in gm.inner_text("section.panel")
     shot(gm, "06-gm-before-processing")
     for page in players.values():
         page.goto(f"{base}/games/Saga%20II")  # the game page, listening for the phase
@@ -150,3 +159,23 @@ def test_a_first_phase_in_the_browser(server, browser, tmp_path: Path) -> None:
     shot(alice, "09-alice-results")
     for page in [gm, *players.values()]:
         page.context.close()
+
+
+def test_dissolution_shows_each_favor_cap(server, browser, tmp_path: Path) -> None:
+    """Dissolution §11.4.1: beside the order box, the DP left under each Favor cap."""
+    base, app = server
+    shots = Path(os.environ.get("LAWSPEAKER_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    svc = app.state.service
+    svc.create_game("dissolution", "Raspad")
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.goto(f"{base}/join/{svc.issue_link('Raspad', 'Egypt')}")
+    table = page.inner_text("table.dp")
+    assert "India's units" in table and "Favor" in table and "Dissolution §5.2" in table
+    page.fill("#orders", "1 DP to W Mumbai H")
+    page.wait_for_selector("#check table.dp")
+    live = page.inner_text("#check table.dp")
+    india = next(line for line in live.splitlines() if line.startswith("India"))
+    assert india.split()[-1] == "0"  # Egypt's Favor with India is spent by this post
+    page.screenshot(path=str(shots / "10-dissolution-favor-caps.png"), full_page=True)
+    page.context.close()
