@@ -28,8 +28,8 @@ from ruamel.yaml import YAML
 from .board import Position
 from .variants import Variant
 
-__all__ = ["EXILE_FAVOR", "FavorBoard", "favor_board", "favor_of", "kick", "kick_all",
-           "named_setup", "retreat_destination", "setup_problems", "value_of"]
+__all__ = ["EXILE_FAVOR", "FavorBoard", "closed_territory", "favor_board", "favor_of", "kick",
+           "kick_all", "named_setup", "retreat_destination", "setup_problems", "value_of"]
 
 EXILE_FAVOR = 1
 """Dissolution §5.3: an exile has no Embassies and counts as Favor 1 everywhere."""
@@ -47,7 +47,7 @@ def _letter(space: str) -> str:
     return space[2]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one value per board file: compared (and cached) by identity
 class FavorBoard:
     """The hexes of the five slices, their perimeters and which spaces border.
 
@@ -64,6 +64,10 @@ class FavorBoard:
     """Pairs of slice letters that share a border (§11.5.1)."""
     reconstructed: bool = True
     setups: Mapping[str, Embassies] = field(default_factory=dict)
+    kicks_also: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Nuclear power -> the powers a violation against it also kicks (§11.6.4)."""
+    permission_also: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Nuclear power -> the powers whose permission counts as its own (§11.6.4)."""
 
     @property
     def letters(self) -> Mapping[str, str]:
@@ -125,7 +129,12 @@ def _read(path: Path, board: str) -> FavorBoard:
         for player, spaces in players.items()}) for name, players in data["setups"].items()}
     return FavorBoard(board, MappingProxyType(slices), MappingProxyType(coords),
                       frozenset(frozenset(map(str, pair)) for pair in data["borders"]),
-                      bool(data.get("reconstructed", True)), MappingProxyType(setups))
+                      bool(data.get("reconstructed", True)), MappingProxyType(setups),
+                      _lists(data.get("kicks_also")), _lists(data.get("permission_also")))
+
+
+def _lists(data: Mapping[str, Iterable[str]] | None) -> Mapping[str, tuple[str, ...]]:
+    return MappingProxyType({str(k): tuple(map(str, v)) for k, v in (data or {}).items()})
 
 
 def favor_board(variant: Variant, board: str | None = None) -> FavorBoard:
@@ -182,6 +191,19 @@ def favor_of(position: Position, player: str, nuclear: str) -> int | None:
         return EXILE_FAVOR
     space = position.embassies.get(player, {}).get(nuclear)
     return None if space is None else value_of(space)
+
+
+def closed_territory(variant: Variant, position: Position, player: str) -> dict[str, str]:
+    """Province -> nuclear power, for the territory of every nuclear power with which
+    ``player`` has zero Favor on the board (§11.4.2: no retreats there, and its
+    units there suffer Nuclear Retaliation). Empty without a Favor Map in play."""
+    closed: dict[str, str] = {}
+    if not position.embassies:
+        return closed
+    for nuclear, power in variant.nuclear.items():
+        if favor_of(position, player, nuclear) == 0:
+            closed.update(dict.fromkeys(power.territories, nuclear))
+    return closed
 
 
 def _closest(board: FavorBoard, space: str, candidates: Iterable[str]) -> str | None:

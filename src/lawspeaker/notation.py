@@ -38,6 +38,7 @@ from .orders import (
     BuildHeir,
     Convoy,
     Disband,
+    EmbassyOrder,
     HeirHold,
     HeirMarry,
     Hold,
@@ -430,7 +431,44 @@ def parse_order(game_map: GameMap, text: str, power: str = "",
     retreat, or a removal. ``capitals`` (power name -> capital, see
     :meth:`Variant.capital_names`) lets heirs be named by their power.
     """
+    embassy = parse_embassy_order(text, power)
+    if embassy is not None:
+        return embassy
     return _Parser(game_map, text, power, phase, capitals).order()
+
+
+def _space(name: str) -> str:
+    return rf"(?P<{name}>[NUIBR][0-5][a-z])"
+
+
+_EMBASSY = re.compile(
+    rf"^(?:(?P<power>[^:]+):\s*)?E(?:mbassy)?\s+{_space('here')}\s*(?:"
+    rf"(?:H|holds?)?|(?:-|->|moves?\s+to)\s*{_space('to')}|"
+    rf"(?:S|supports?)\s+(?:(?P<who>[A-Za-z][A-Za-z .'-]*?)\s+)?(?:E\s+)?{_space('sup')}"
+    rf"(?:\s*(?:-|->|to)\s*{_space('into')}|\s+H)?)\s*$", re.IGNORECASE)
+
+
+def parse_embassy_order(text: str, power: str = "") -> EmbassyOrder | None:
+    """An Embassy's Winter order as the rulebook writes it (Dissolution §11.5), or
+    ``None`` if ``text`` is not one: ``E I1p - I2o``, ``E I1q S I1p - I2o``,
+    ``E I1p S PA I0z - I1q``. Spaces are written slice letter, value, sorting
+    letter (§11.1.2) and read in any letter case."""
+    m = _EMBASSY.match(text.strip())
+    if m is None:
+        return None
+
+    def space(group: str) -> str:
+        raw = m.group(group)
+        return f"{raw[0].upper()}{raw[1]}{raw[2].lower()}" if raw else ""
+
+    who = (m.group("power") or "").strip() or power
+    here = space("here")
+    if m.group("to"):
+        return EmbassyOrder(who, None, here, "-", space("to"))
+    if m.group("sup"):
+        return EmbassyOrder(who, None, here, "S", space("into"), space("sup"),
+                            (m.group("who") or "").strip())
+    return EmbassyOrder(who, None, here)
 
 
 def parse_orders(game_map: GameMap, text: str, power: str = "",

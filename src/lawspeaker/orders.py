@@ -20,6 +20,7 @@ __all__ = [
     "BuildHeir",
     "Convoy",
     "Disband",
+    "EmbassyOrder",
     "HeirHold",
     "HeirMarry",
     "HeirOrder",
@@ -221,3 +222,37 @@ class BuildHeir(HeirOrder):
 
     def __str__(self) -> str:
         return f"Build Heir {self.location}".rstrip()
+
+
+# --- Embassies on the Favor Map (Dissolution §11.5) ------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EmbassyOrder(Order):
+    """A Winter order to an Embassy, written as the rulebook writes it (Dissolution
+    §11.5): ``E I1p H``, ``E I1p - I2o``, ``E I1q S I1p - I2o``, ``E N1u S I1p``
+    (support to hold), and for an Embassy in a perimeter the supported Embassy's
+    power, ``E I1p S PA I0z - I1q`` (§11.5.2). ``location`` is the Embassy's space;
+    the power that gives the order says which Embassy in a perimeter it is."""
+
+    action: str = "H"
+    """``H`` (hold), ``-`` (move) or ``S`` (support)."""
+    target: str = ""
+    """Where the Embassy moves, or where the supported Embassy moves (empty: a support to hold)."""
+    supported: str = ""
+    """The supported Embassy's space."""
+    supported_power: str = ""
+    """The supported Embassy's power as written (``PA``, ``Pakistan``), or empty."""
+
+    @property
+    def unit_text(self) -> str:
+        return f"E {self.location}"
+
+    def __str__(self) -> str:
+        if self.action == "-":
+            return f"E {self.location} - {self.target}"
+        if self.action == "S":
+            who = f"{self.supported_power} " if self.supported_power else ""
+            into = f" - {self.target}" if self.target else ""
+            return f"E {self.location} S {who}{self.supported}{into}"
+        return f"E {self.location} H"

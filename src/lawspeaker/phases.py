@@ -32,12 +32,14 @@ from .board import Dislodged, Heir, Phase, PhaseKind, Position, PowerState, Unit
 from .census import centre_counts, run_census
 from .dp import Allocation, DPResolution, resolve_allocations
 from .favor import named_setup
+from .favor_orders import resolve_winter
 from .marriages import marry_problem, resolve_heir_orders
 from .orders import (
     Build,
     BuildHeir,
     Convoy,
     Disband,
+    EmbassyOrder,
     HeirHold,
     HeirMarry,
     HeirOrder,
@@ -56,6 +58,7 @@ from .results import OrderResult, Outcome
 from .retreats import resolve_retreats
 from .rules import BuildRule, Rules
 from .variants import Variant
+from .violations import Violation, apply_violations
 
 __all__ = ["Adjudication", "adjudicate", "centre_counts", "initial_position", "kind_problem",
            "next_phase"]
@@ -80,6 +83,9 @@ class Adjudication:
     """Units dislodged in this (movement) phase, including stationary ones,
     which never retreat (S9 §7.2): with only those dislodged, the retreat
     phase is skipped and ``position.dislodged`` is empty."""
+    violations: tuple[Violation, ...] = ()
+    """Dissolution §11.6: the violations against nuclear powers this orders phase
+    (each also an event, with the kicks and Nuclear Retaliation that followed)."""
 
 
 def initial_position(variant: Variant) -> Position:
@@ -157,6 +163,8 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     standoffs: frozenset[str] = frozenset()
     dp = None
     after = position
+    favor_events: list[str] = []
+    violations: tuple[Violation, ...] = ()
     if kind is PhaseKind.MOVEMENT:
         orders, results = _screen_kinds(orders, kind)
         heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
@@ -178,23 +186,41 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
             results += list(wed.results)
             after = position.replace(heirs=wed.heirs, powers_in_play=wed.powers_in_play,
                                      marriages=wed.marriages)
+        if variant.uses("favor_map"):  # Dissolution §11.6-§11.7, §11.4.2: before retreats
+            done = apply_violations(variant, position, after.replace(
+                units=units, dislodged={d.unit.province: d for d in dislodged}), moved, rules)
+            violations, favor_events = done.violations, list(done.events)
+            units = dict(done.position.units)
+            dislodged = list(done.position.dislodged.values())
+            after = after.replace(embassies=done.position.embassies, kicked=done.position.kicked,
+                                  retaliated=done.position.retaliated)
     elif kind is PhaseKind.RETREAT:
         retreated = resolve_retreats(variant, position, orders)
         results, units = list(retreated.results), retreated.units
     elif kind is PhaseKind.ADJUSTMENT:
+        embassy_orders = [o for o in orders if isinstance(o, EmbassyOrder)]
+        orders = [o for o in orders if not isinstance(o, EmbassyOrder)]
         adjusted = resolve_adjustments(variant, position, orders, rules)
         results, units = list(adjusted.results), adjusted.units
         after = position.replace(heirs=adjusted.heirs, heir_built=adjusted.heir_built or {},
                                  built_in=_built_in(position, results, rules))
+        if variant.uses("favor_map") and position.embassies:  # Dissolution §11.5, §2.2.3
+            winter = resolve_winter(variant, position, embassy_orders, rules)
+            results += winter.results
+            favor_events = list(winter.events)
+            after = after.replace(embassies=winter.embassies, kicked={}, retaliated={})
+        else:
+            results += [OrderResult(o, Outcome.ILLEGAL, "Illegal: there is no Favor Map in "
+                                    "this game") for o in embassy_orders]
     else:  # a census needs no orders; adjudicating it just runs it
         results, units = [], dict(position.units)
     after = after.replace(units=units, dislodged={d.unit.province: d for d in dislodged},
                           standoffs=standoffs)
-    events: list[str] = []
+    events: list[str] = favor_events
     following = _advance(variant, after, rules, events)
     return Adjudication(position.phase, _for_players(variant, position, results), following,
                         dp, allocations, tuple(variant.cite(e) for e in events),
-                        tuple(dislodged))
+                        tuple(dislodged), violations)
 
 
 def _built_in(position: Position, results: list[OrderResult], rules: Rules
@@ -222,10 +248,11 @@ _PHASE_ORDERS: dict[PhaseKind, tuple[type[Order], ...]] = {
     PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy, Marry, HeirHold,
                          HeirMarry),
     PhaseKind.RETREAT: (Retreat, Disband),
-    PhaseKind.ADJUSTMENT: (Build, BuildHeir, Remove, Waive),
+    PhaseKind.ADJUSTMENT: (Build, BuildHeir, Remove, Waive, EmbassyOrder),
     PhaseKind.CENSUS: (),
 }
-_WHAT = {Build: "a build", BuildHeir: "a build", Remove: "a removal", Waive: "a waive",
+_WHAT = {EmbassyOrder: "an Embassy's order",
+         Build: "a build", BuildHeir: "a build", Remove: "a removal", Waive: "a waive",
          Retreat: "a retreat", Disband: "a disband", Move: "a move", Hold: "a hold",
          SupportHold: "a support", SupportMove: "a support", Convoy: "a convoy",
          Marry: "a marriage", HeirHold: "an heir's order", HeirMarry: "a marriage"}
@@ -329,7 +356,9 @@ def _advance(variant: Variant, position: Position, rules: Rules,
                 return position
         if phase.kind is PhaseKind.ADJUSTMENT:
             if any(adjustment_counts(variant, position).values()) \
-                    or minor_rebuilds(variant, position) or heir_builds_possible(variant, position):
+                    or minor_rebuilds(variant, position) \
+                    or heir_builds_possible(variant, position) \
+                    or (variant.uses("favor_map") and position.embassies):  # Dissolution §11.5
                 return position
             continue
         if phase.kind is PhaseKind.MOVEMENT:

@@ -50,7 +50,7 @@ units, the orders, the rules options and which powers are invulnerable.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .board import Unit
 from .convoys import carrier_is_wing, find_chain
@@ -82,6 +82,8 @@ class MovementResult:
     dislodged: Mapping[str, tuple[Unit, str | None]]
     """Province -> (dislodged unit, province its attacker came from overland)."""
     standoffs: frozenset[str]
+    disabled: Mapping[str, str] = field(default_factory=dict)
+    """Province -> the province of the attack that disabled the unit there (Dissolution §3.9)."""
 
 
 def resolve_movement(game_map: GameMap, units: Mapping[str, Unit], orders: Iterable[Order],
@@ -539,4 +541,10 @@ class _Resolver(ReportMixin):
         )
         for plan in self.plans.values():
             self.results.append(self._explain(plan, winners.get(plan.prov)))
-        return MovementResult(tuple(self.results), after, dislodged, standoffs)
+        disabled: dict[str, str] = {}
+        if self.disabling:  # Dissolution §3.9, read by the violations of §11.6.1
+            for prov, plan in self.plans.items():
+                by = None if prov in dislodged else self._disabled_by(plan)
+                if by is not None:
+                    disabled[prov] = by.prov
+        return MovementResult(tuple(self.results), after, dislodged, standoffs, disabled)

@@ -14,10 +14,11 @@ order wins (S9 §10.5.2). Stationary units never retreat (S9 §7.2).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from .board import Dislodged, Position, Unit
+from .favor import closed_territory
 from .geography import GameMap, Terrain, UnitType
 from .legality import move_destination
 from .orders import Disband, Order, Retreat
@@ -41,14 +42,15 @@ def retreat_options(variant: Variant, position: Position, dislodged: Dislodged) 
     if unit.stationary:
         return []
     out = []
+    closed = closed_territory(variant, position, unit.power)
     for loc in sorted(game_map.neighbours(unit.type, unit.location)):
-        if _retreat_problem(game_map, position, dislodged, loc) is None:
+        if _retreat_problem(game_map, position, dislodged, loc, closed) is None:
             out.append(loc)
     return out
 
 
 def _retreat_problem(game_map: GameMap, position: Position, dislodged: Dislodged,
-                     target: str) -> str | None:
+                     target: str, closed: Mapping[str, str] | None = None) -> str | None:
     unit = dislodged.unit
     dest = move_destination(game_map, unit, target)
     province = game_map.provinces[target.split("/")[0]]
@@ -65,6 +67,9 @@ def _retreat_problem(game_map: GameMap, position: Position, dislodged: Dislodged
         return f"the attacker came from {province.name}"
     if province.key in position.standoffs:
         return f"{province.name} was left vacant by a standoff"
+    if closed and province.key in closed:
+        return (f"{unit.power} has zero Favor with {closed[province.key]}, so may not retreat "
+                "into its territory (Dissolution §11.4.2)")
     return None
 
 
@@ -128,7 +133,8 @@ def resolve_retreats(variant: Variant, position: Position,
                                        "Illegal: a dislodged unit may only retreat or disband"))
             continue
         if isinstance(order, Retreat):
-            problem = _retreat_problem(game_map, position, dislodged, order.target)
+            problem = _retreat_problem(game_map, position, dislodged, order.target,
+                                       closed_territory(variant, position, dislodged.unit.power))
             if problem is not None:
                 results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
                 continue
