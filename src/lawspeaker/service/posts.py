@@ -70,7 +70,7 @@ def dp_limits(variant: Variant, position: Position, power: str,
             cap = favor(variant, position, power, nuclear)
             on_it = sum(points for owner, points in spent if owner == nuclear)
             caps.append(DPCap(nuclear, cap, on_it, max(cap - on_it, 0),
-                              "Favor limit (Dissolution §11.4.1)"))
+                              "Dissolution §11.4.1"))
     rule = "Dissolution §5.2" if variant.dp_allotment else "S9 §9.2"
     return DPLimits(total, used, total - used, rule, tuple(caps))
 

@@ -103,7 +103,7 @@ class DPCap:
     spent: int
     left: int
     rule: str
-    """The rule that sets it: ``Favor limit (Dissolution §11.4.1)``."""
+    """The rule that sets it: ``Dissolution §11.4.1`` (the Favor value with ``on``)."""
 
 
 @dataclass(frozen=True, slots=True)
