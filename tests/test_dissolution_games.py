@@ -12,8 +12,9 @@ import pytest
 
 from lawspeaker.adjustments import resolve_adjustments
 from lawspeaker.board import Phase, PhaseKind, Position, Unit
+from lawspeaker.favor import favor_board, value_of
 from lawspeaker.geography import UnitType
-from lawspeaker.orders import Build
+from lawspeaker.orders import Build, EmbassyOrder
 from lawspeaker.phases import Adjudication, adjudicate, initial_position
 from lawspeaker.randomplay import play
 from lawspeaker.variants import load_variant
@@ -35,6 +36,7 @@ class Invariants:
         self.wings_built = 0
         self.dp_phases = 0
         self.exiles: set[str] = set()
+        self.kicks = self.violations = self.embassy_moves = 0
 
     def __call__(self, position: Position, adj: Adjudication) -> None:
         self.phases += 1
@@ -62,7 +64,29 @@ class Invariants:
             self.dp_phases += 1
         for exile in position.exiles:  # §5.3: an exile owns nothing
             assert exile not in position.owners.values()
+            assert exile not in position.embassies  # §4.1: its Embassies are disbanded
+        self.check_favor(position, adj)
         self.exiles |= position.exiles
+
+
+    def check_favor(self, position: Position, adj: Adjudication) -> None:
+        """§11: five Embassies per surviving player, one per hex, values 0-5, none
+        outside its slice; kicks only ever lower a value."""
+        board = favor_board(DIS)
+        taken: set[str] = set()
+        for player, mine in position.embassies.items():
+            assert player not in position.exiles
+            assert sorted(mine) == sorted(DIS.nuclear), (player, mine)
+            for nuclear, space in mine.items():
+                assert board.is_space(space) and board.nuclear_of(space) == nuclear
+                assert 0 <= value_of(space) <= 5
+                if value_of(space):
+                    assert space not in taken, space
+                    taken.add(space)
+        self.kicks += sum(1 for e in adj.events if "is kicked" in e)
+        self.violations += len(adj.violations)
+        self.embassy_moves += sum(1 for r in adj.results if isinstance(r.order, EmbassyOrder)
+                                  and r.outcome.name == "SUCCEEDS" and r.order.action == "-")
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -72,6 +96,7 @@ def test_twenty_random_years_keep_the_invariants(seed: int) -> None:
     assert end.result is not None or end.phase.year == 2012
     assert check.phases >= 40 and check.dp_phases >= 20
     assert check.winters >= 1
+    assert check.embassy_moves > 0  # §11.5: Winter orders were played
 
 
 def test_random_games_exile_players() -> None:
@@ -190,3 +215,11 @@ def test_victory_needs_27_vp_and_strictly_the_most() -> None:
                                 units={p: u for p, u in position.units.items() if p != ones[0]})
     assert points(DIS, one_more, "Egypt") == 27
     assert adjudicate(DIS, one_more, []).position.result == "Solo: Egypt"
+
+
+def test_random_games_kick_embassies() -> None:
+    # §11.6-§11.7: over a few random games, some players commit violations and are kicked.
+    check = Invariants()
+    for seed in range(3):
+        play(DIS, random.Random(100 + seed), 10, check=check)
+    assert check.violations > 0 and check.kicks > 0

@@ -25,10 +25,12 @@ from .codec import (
     result_to_dict,
 )
 from .dp import Allocation, DPError, allocation_problem, parse_allocation
+from .favor import favor_board
+from .favor_orders import embassy_problem
 from .legality import movement_problem
 from .marriages import heir_order_problem, marry_problem
 from .notation import parse_order
-from .orders import BuildHeir, HeirOrder, Marry, Order
+from .orders import BuildHeir, EmbassyOrder, HeirOrder, Marry, Order
 from .phases import Adjudication, adjudicate, initial_position
 from .rules import Rules
 from .variants import VARIANTS_DIR, Variant, load_variant
@@ -69,6 +71,12 @@ class Game:
             if kind is not PhaseKind.MOVEMENT:
                 return self.variant.cite("heirs are given orders in orders phases (S9 §7.1)")
             return heir_order_problem(self.variant, self.position, order)
+        if isinstance(order, EmbassyOrder):  # Dissolution §11.5: Winter orders
+            if kind is not PhaseKind.ADJUSTMENT:
+                return self.variant.cite("Embassies are given orders in the Winter "
+                                         "(Dissolution §11.5)")
+            return embassy_problem(self.variant, self.position, order,
+                                   favor_board(self.variant, self.rules.favor_board))
         if kind is PhaseKind.MOVEMENT:
             problem = movement_problem(  # Dissolution §3.10.1: paths stated
                 self.variant.map, self.position.units, order,

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from .adjustments import adjustment_counts, heir_builds_possible
 from .board import PhaseKind, Position, Unit
 from .dp import Allocation, allocation_problem, allotment, is_dp_controlled
+from .favor import favor_board, value_of
 from .geography import Terrain, UnitType
 from .legality import movement_problem
 from .marriages import heir_order_problem, marry_problem, vassal_marriage_phase
@@ -40,6 +41,7 @@ from .orders import (
     BuildHeir,
     Convoy,
     Disband,
+    EmbassyOrder,
     HeirHold,
     HeirMarry,
     Hold,
@@ -116,8 +118,35 @@ def random_orders(variant: Variant, position: Position, rng: random.Random) -> l
     if kind is PhaseKind.RETREAT:
         return _retreats(variant, position, rng)
     if kind is PhaseKind.ADJUSTMENT:
-        return _adjustments(variant, position, rng)
+        orders = _adjustments(variant, position, rng)
+        if variant.uses("favor_map") and position.embassies:
+            orders += _embassy_orders(variant, position, rng)
+        return orders
     return []
+
+
+def _embassy_orders(variant: Variant, position: Position, rng: random.Random) -> list[Order]:
+    """Random Winter orders for the Embassies (Dissolution §11.5): moves inside the
+    slice, supports (across a slice border too) and holds; some illegal ones too
+    (too many moves, a support from a perimeter), which the engine must refuse."""
+    board = favor_board(variant)
+    orders: list[Order] = []
+    for player, mine in sorted(position.embassies.items()):
+        if player in position.dropped:
+            continue
+        for space in sorted(mine.values()):
+            roll = rng.random()
+            if roll < 0.4:
+                to = rng.choice(board.neighbours(space, same_slice=True))
+                orders.append(EmbassyOrder(player, None, space, "-", to))
+            elif roll < 0.6 and value_of(space):
+                into = rng.choice(board.neighbours(space))
+                near = [n for n in board.neighbours(into, same_slice=True) if n != space]
+                if near:
+                    orders.append(EmbassyOrder(player, None, space, "S", into, rng.choice(near)))
+            else:
+                orders.append(EmbassyOrder(player, None, space))
+    return orders
 
 
 def _movement(variant: Variant, position: Position, rng: random.Random) -> list[Order]:
