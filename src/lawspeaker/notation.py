@@ -492,7 +492,10 @@ def parse_orders(game_map: GameMap, text: str, power: str = "",
 
 def format_order(order: Order, game_map: GameMap, long: bool = False) -> str:
     """Write an order back in players' notation: ``A Par - Bur``, or with
-    ``long`` the full names, ``A Paris - Burgundy``, as a GM publishes them."""
+    ``long`` the full names, ``A Paris - Burgundy``, as a GM publishes them.
+    An Embassy's order is written as the rulebook writes it (Dissolution §11.5)."""
+    if isinstance(order, EmbassyOrder):
+        return str(order)
 
     def name(location: str) -> str:
         if long:
