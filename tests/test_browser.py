@@ -169,6 +169,7 @@ def test_dissolution_shows_each_favor_cap(server, browser, tmp_path: Path) -> No
     svc = app.state.service
     svc.create_game("dissolution", "Raspad")
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.set_default_timeout(90_000)  # Dissolution's map is large: slow on a loaded machine
     page.goto(f"{base}/join/{svc.issue_link('Raspad', 'Egypt')}")
     table = page.inner_text("table.dp")
     assert "India's units" in table and "Favor" in table and "Dissolution §5.2" in table
