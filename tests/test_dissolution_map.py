@@ -16,6 +16,7 @@ import pytest
 import lawspeaker
 from lawspeaker import Terrain, UnitType
 from lawspeaker.geography import UnknownNameError
+from lawspeaker.neutral_limits import favor
 from lawspeaker.phases import initial_position
 
 A, F, W = UnitType.ARMY, UnitType.FLEET, UnitType.WING
@@ -455,7 +456,8 @@ def test_starting_position_has_players_minors_and_nuclear_units(dis):
     nuclear = {p: u for p, u in start.units.items() if start.kind_of(u.power) == "nuclear"}
     assert len(nuclear) == 16
     assert {p for p, u in nuclear.items() if not u.stationary} == {"kuw", "nap"}
-    assert start.favor["Yugoslavia"]["NATO"] == 0 and start.favor["Iran"]["India"] == 3
+    # §11.3: Favor values come from the Embassies on the Favor Map
+    assert favor(dis, start, "Yugoslavia", "NATO") == 0 and favor(dis, start, "Iran", "India") == 3
 
 
 def test_map_check_is_clean():
