@@ -160,3 +160,14 @@ def test_the_gm_removes_an_exile_in_the_page(world: World) -> None:
     assert svc.submit("D", "Poland", "1 DP to A Albania H", GM).lines[0].status == "rejected"
     r = gm.post("/games/D/gm/remove-exile", data={"csrf": csrf, "power": "Poland"})
     assert r.status_code == 400 and "not a Player in Exile" in r.text
+
+
+def test_post_times_read_in_the_games_time_zone() -> None:
+    from datetime import datetime
+
+    from lawspeaker.web.app import local_time
+
+    at = datetime(2026, 11, 24, 17, 5)  # stored as naive UTC
+    assert local_time(at, "Europe/Berlin") == "24 Nov 18:05 Europe/Berlin"
+    assert local_time(at, None) == "24 Nov 17:05 UTC"
+    assert local_time(at, "Not/AZone") == "24 Nov 17:05 UTC"

@@ -20,8 +20,10 @@ import re
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -143,6 +145,7 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
     app.state.poll = poll
     app.state.public_url = public_url.rstrip("/") if public_url else None
     app.state.templates = Jinja2Templates(directory=str(_HERE / "templates"))
+    app.state.templates.env.filters["local"] = local_time
     app.add_middleware(SessionMiddleware, secret_key=key, session_cookie="lawspeaker",
                        max_age=60 * 60 * 24 * 60, same_site="lax", https_only=https)
     app.add_middleware(BodyLimit)
@@ -219,3 +222,14 @@ async def _scheduler(service: GameService, tick: float) -> None:
             await run_in_threadpool(service.process_due)
         except Exception:  # the database may be briefly unreachable: try next tick
             log.exception("scheduler tick failed")
+
+
+def local_time(at: datetime, zone: str | None) -> str:
+    """A stored time (naive UTC) as the game's players read it: in the game's
+    time zone, named (``24 Nov 18:05 Europe/Berlin``)."""
+    name = zone or "UTC"
+    try:
+        tz = ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        tz, name = ZoneInfo("UTC"), "UTC"
+    return at.replace(tzinfo=UTC).astimezone(tz).strftime("%d %b %H:%M ") + name
