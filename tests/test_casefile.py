@@ -250,6 +250,9 @@ def test_recognised_keywords() -> None:
     sections += " PRESTATE_MARRIAGES POSTSTATE_HEIRS POSTSTATE_SUPPLYCENTER_OWNERS"
     sections += " POSTSTATE_POWERS POSTSTATE_GAME POSTSTATE_EVENTS"
     sections += " PRESTATE_FAVOR PRESTATE_EXILES"  # Dissolution §11.3, §5.3
+    sections += " PRESTATE_EMBASSIES PRESTATE_KICKED PRESTATE_RETALIATED VIOLATIONS"  # §11
+    sections += " POSTSTATE_EMBASSIES POSTSTATE_FAVOR POSTSTATE_VIOLATIONS POSTSTATE_KICKS"
+    sections += " POSTSTATE_EMBASSY_RETREATS"
     lines = "CASE END VARIANT_ALL RULES PRESTATE_SETPHASE"
     assert set(SECTIONS) == set(sections.split())
     assert set((sections + " " + lines).split()) == KEYWORDS

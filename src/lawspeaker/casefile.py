@@ -54,6 +54,16 @@ SECTIONS: Final[Mapping[str, str]] = MappingProxyType(
         # Dissolution: Favor values (§11.3) and Players in Exile (§5.3).
         "PRESTATE_FAVOR": "entries",  # Saudi Arabia: US Navy 2
         "PRESTATE_EXILES": "entries",  # Poland: exile
+        # Dissolution §11, the Favor Map: any of these puts it in play (docs/case-format.md).
+        "PRESTATE_EMBASSIES": "entries",  # Ethiopia: N1s U2o I1u B2n R0z
+        "PRESTATE_KICKED": "entries",  # Romania: NATO (kicked this year, §11.5.3)
+        "PRESTATE_RETALIATED": "entries",  # Romania: NATO (retaliation suffered, §11.5.3)
+        "VIOLATIONS": "entries",  # Kazakhstan: Russia (stated, not staged: Ex 11.7.4.1)
+        "POSTSTATE_EMBASSIES": "entries",  # Kazakhstan: R1t
+        "POSTSTATE_FAVOR": "entries",  # Ethiopia: Russia 0
+        "POSTSTATE_VIOLATIONS": "entries",  # Ukraine: Russia
+        "POSTSTATE_KICKS": "entries",  # Kazakhstan: R2j - R1t
+        "POSTSTATE_EMBASSY_RETREATS": "entries",  # Iran: B2n - B1p
     }
 )
 #: Words that may start a ``POSTSTATE_POWERS`` line's text, with the number of controllers
@@ -152,6 +162,32 @@ class Case:
     """Dissolution: ``Player: Nuclear power N``, a Favor value other than the §7 start."""
     prestate_exiles: tuple[Entry, ...] = ()
     """Dissolution: ``Player: exile``, a Player in Exile (§5.3)."""
+    prestate_embassies: tuple[Entry, ...] = ()
+    """Favor Map: ``Player: N1s U2o ...``, Embassies moved from the named setup (§11.2)."""
+    prestate_kicked: tuple[Entry, ...] = ()
+    """Favor Map: ``Player: Nuclear power``, kicked this Spring or Autumn (§11.5.3)."""
+    prestate_retaliated: tuple[Entry, ...] = ()
+    """Favor Map: ``Player: Nuclear power``, Nuclear Retaliation suffered (§11.5.3)."""
+    violations: tuple[Entry, ...] = ()
+    """Favor Map: ``Player: Nuclear power``, a violation stated rather than staged."""
+    poststate_embassies: tuple[Entry, ...] = ()
+    """Favor Map: ``Player: spaces``, the listed Embassies afterwards."""
+    poststate_favor: tuple[Entry, ...] = ()
+    """Favor Map: ``Player: Nuclear power N``, a Favor value afterwards (§11.3)."""
+    poststate_violations: tuple[Entry, ...] | None = None
+    """Favor Map: exactly the violations committed (``None``: not checked)."""
+    poststate_kicks: tuple[Entry, ...] | None = None
+    """Favor Map: exactly the kicks, in order, ``Player: from - to`` (``None``: not checked)."""
+    poststate_embassy_retreats: tuple[Entry, ...] | None = None
+    """Favor Map: exactly the Winter retreats, ``Player: from - to`` (``None``: not checked)."""
+
+    @property
+    def favor_map(self) -> bool:
+        """Whether the case puts the Favor Map in play: it uses one of its sections."""
+        return bool(self.prestate_embassies or self.prestate_kicked or self.prestate_retaliated
+                    or self.violations or self.poststate_embassies or self.poststate_favor
+                    or self.poststate_violations is not None or self.poststate_kicks is not None
+                    or self.poststate_embassy_retreats is not None)
 
 
 class CaseFileError(ValueError):
@@ -216,6 +252,15 @@ class _OpenCase:
             poststate_events=get("POSTSTATE_EVENTS"),
             prestate_favor=get("PRESTATE_FAVOR"),
             prestate_exiles=get("PRESTATE_EXILES"),
+            prestate_embassies=get("PRESTATE_EMBASSIES"),
+            prestate_kicked=get("PRESTATE_KICKED"),
+            prestate_retaliated=get("PRESTATE_RETALIATED"),
+            violations=get("VIOLATIONS"),
+            poststate_embassies=get("POSTSTATE_EMBASSIES"),
+            poststate_favor=get("POSTSTATE_FAVOR"),
+            poststate_violations=optional("POSTSTATE_VIOLATIONS"),
+            poststate_kicks=optional("POSTSTATE_KICKS"),
+            poststate_embassy_retreats=optional("POSTSTATE_EMBASSY_RETREATS"),
         )
 
 
@@ -386,6 +431,19 @@ def _power_state(entry: Entry, _: list[Entry]) -> str | None:
 
 
 _Check = Callable[[Entry, list[Entry]], "str | None"]
+_SPACE: Final = r"[NUIBR][0-5][a-z]"
+
+
+def _spaces(entry: Entry, _: list[Entry]) -> str | None:
+    """Favor Map spaces (Dissolution §11.1.2): ``N1s U2o I1u``."""
+    return None if re.fullmatch(rf"{_SPACE}(\s+{_SPACE})*", entry.text) else \
+        "expected 'Player: spaces', like 'Ethiopia: N1s U2o I1u B2n R0z'"
+
+
+def _step(entry: Entry, _: list[Entry]) -> str | None:
+    """An Embassy's kick or Winter retreat: ``R2j - R1t``."""
+    return None if re.fullmatch(rf"{_SPACE}\s*-\s*{_SPACE}", entry.text) else \
+        "expected 'Player: from - to', like 'Kazakhstan: R2j - R1t'"
 
 
 def _labelled(label: str, once: bool = False) -> _Check:
@@ -410,6 +468,12 @@ _CHECKS: Final[Mapping[str, _Check]] = {
     else "expected 'Player: Nuclear power N', like 'Saudi Arabia: US Navy 2'",
     "PRESTATE_EXILES": lambda entry, _: None if entry.text.lower() == "exile"
     else "expected 'Player: exile'",
+    "PRESTATE_EMBASSIES": _spaces,
+    "POSTSTATE_EMBASSIES": _spaces,
+    "POSTSTATE_FAVOR": lambda entry, _: None if re.fullmatch(r".+\s\d+", entry.text)
+    else "expected 'Player: Nuclear power N', like 'Ethiopia: Russia 0'",
+    "POSTSTATE_KICKS": _step,
+    "POSTSTATE_EMBASSY_RETREATS": _step,
 }
 
 

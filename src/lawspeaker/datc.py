@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ._datc_favor import FavorCaseError, FavorCaseMixin
 from ._datc_heirs import _HEIR_SECTIONS, HeirCaseMixin, _CaseError
 from .adjustments import resolve_adjustments
 from .board import Dislodged, Phase, PhaseKind, Position, PowerState, Unit
@@ -105,12 +106,12 @@ def run_case(case: Case, overrides: Mapping[str, str] | None = None) -> CaseRepo
     report = CaseReport(case)
     try:
         _Run(case, overrides or {}, report).run()
-    except (_CaseError, VariantError, ValueError) as exc:
+    except (_CaseError, FavorCaseError, VariantError, ValueError) as exc:
         report.problems.append(f"{case.file}:{case.line}: {exc}")
     return report
 
 
-class _Run(HeirCaseMixin):
+class _Run(HeirCaseMixin, FavorCaseMixin):
     def __init__(self, case: Case, overrides: Mapping[str, str], report: CaseReport) -> None:
         self.case = case
         self.report = report
@@ -247,6 +248,8 @@ class _Run(HeirCaseMixin):
             self.variant.name, phase, units, owners,
             [Dislodged(u, attackers.get(u.province)) for u in dislodged_units], standoffs,
             powers_in_play=powers, favor=self.favor(), exiles=self.exiles())
+        if case.favor_map:  # Dissolution §11: the Embassies, and their POSTSTATE sections
+            position = self.favor_position(position)
         orders: list[Order] = []
         for e in case.orders:
             if is_allocation(e.text):
@@ -267,20 +270,30 @@ class _Run(HeirCaseMixin):
                                      self.variant.invulnerable_powers)
             results, after = moved.results, list(moved.units.values())
             dislodged_after = [u for u, _ in moved.dislodged.values()]
+            if case.favor_map:  # violations, kicks, Nuclear Retaliation (§11.6, §11.4.2)
+                done = self.after_moves(position, moved).position
+                after = list(done.units.values())
+                dislodged_after = [d.unit for d in done.dislodged.values()]
             doomed = self.without_retreat(phase, moved.units, moved.dislodged, moved.standoffs)
         elif phase.kind is PhaseKind.RETREAT:
             retreated = resolve_retreats(self.variant, position, orders)
             results, after = retreated.results, list(retreated.units.values())
         else:
+            winter: tuple[OrderResult, ...] = ()
+            if case.favor_map:  # Dissolution §11.5: Embassies are ordered with the builds
+                orders, won = self.winter(position, orders)
+                winter = won.results
             adjusted = resolve_adjustments(self.variant, position, orders, self.rules)
-            results, after = adjusted.results, list(adjusted.units.values())
+            results, after = adjusted.results + winter, list(adjusted.units.values())
         self.report.results = results
+        if case.favor_map:
+            self.check_favor(position)
         if case.poststate_same:
             expected, expected_dislodged = units, []
         elif case.poststate is not None:
             expected = [self.unit(e) for e in case.poststate]
             expected_dislodged = [self.unit(e) for e in case.poststate_dislodged]
-        elif case.poststate_results:
+        elif case.poststate_results or case.favor_map:
             self.check_results(results, phase.kind)  # a case may assert only results
             return
         else:

@@ -26,10 +26,12 @@ from types import MappingProxyType
 from ruamel.yaml import YAML
 
 from .board import Position
+from .rules import Rules
 from .variants import Variant
 
-__all__ = ["EXILE_FAVOR", "FavorBoard", "closed_territory", "favor_board", "favor_of", "kick",
-           "kick_all", "named_setup", "retreat_destination", "setup_problems", "value_of"]
+__all__ = ["EXILE_FAVOR", "FavorBoard", "closed_territory", "favor_board", "favor_of",
+           "format_setup", "kick", "kick_all", "named_setup", "parse_setup",
+           "retreat_destination", "setup_for_rules", "setup_problems", "value_of"]
 
 EXILE_FAVOR = 1
 """Dissolution §5.3: an exile has no Embassies and counts as Favor 1 everywhere."""
@@ -151,6 +153,64 @@ def named_setup(variant: Variant, name: str = "default", board: str | None = Non
     if name not in setups:
         raise ValueError(f"no Favor setup '{name}' (setups: {', '.join(sorted(setups))})")
     return setups[name]
+
+
+def parse_setup(variant: Variant, text: str, board: FavorBoard | None = None) -> Embassies:
+    """A GM's own setup written inline (§11.2: "the GM may supply another valid
+    setup"), as the rules option ``favor_setup`` takes it, so that it is stored with
+    the game's house rules: ``Egypt=N2j,U1p,I1q,B1p,R1p;Ethiopia=...``. Players are
+    named by name or abbreviation (``SA``); each space names its slice, so the
+    order of the five does not matter. Players left out keep their places of the
+    ``default`` setup. Raises ``ValueError`` naming every problem; the result is
+    checked with :func:`setup_problems`."""
+    board = board or favor_board(variant)
+    embassies = {p: dict(e) for p, e in board.setups["default"].items()}
+    problems: list[str] = []
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        who, eq, spaces = part.partition("=")
+        player = _player_named(variant, who)
+        if not eq or player is None:
+            problems.append(f"'{part}': expected 'Player=N.., U.., I.., B.., R..' with a "
+                            "player's name or abbreviation")
+            continue
+        mine: dict[str, str] = {}
+        for space in filter(None, (x.strip() for x in spaces.split(","))):
+            if not board.is_space(space):
+                problems.append(f"{player}: {space} is not a space of the Favor Map (§11.1.2)")
+            elif board.nuclear_of(space) in mine:
+                problems.append(f"{player}: two Embassies in the {board.nuclear_of(space)} "
+                                "slice (§11.1: one in each)")
+            else:
+                mine[board.nuclear_of(space)] = space
+        embassies[player] = mine
+    problems += setup_problems(variant, embassies, board)
+    if problems:
+        raise ValueError("favor_setup is not a valid setup: " + "; ".join(problems))
+    return MappingProxyType({p: MappingProxyType(e) for p, e in embassies.items()})
+
+
+def _player_named(variant: Variant, text: str) -> str | None:
+    low = text.strip().lower()
+    return next((name for name, power in variant.powers.items()
+                 if low in (name.lower(), power.abbreviation.lower())), None)
+
+
+def format_setup(variant: Variant, embassies: Embassies, board: FavorBoard | None = None) -> str:
+    """A setup in the inline form :func:`parse_setup` reads."""
+    board = board or favor_board(variant)
+    return ";".join(f"{variant.powers[p].abbreviation}="
+                    + ",".join(embassies[p][n] for n in board.slices.values() if n in embassies[p])
+                    for p in sorted(embassies))
+
+
+def setup_for_rules(variant: Variant, rules: Rules | None = None) -> Embassies:
+    """The Embassies a game starts with under its rules: the setup ``favor_setup``
+    names (``default``, ``legacy``) or the GM's own written inline (:func:`parse_setup`)."""
+    rules = rules or variant.rules
+    board = favor_board(variant, rules.favor_board)
+    if "=" in rules.favor_setup:
+        return parse_setup(variant, rules.favor_setup, board)
+    return named_setup(variant, rules.favor_setup, rules.favor_board)
 
 
 def setup_problems(variant: Variant, embassies: Embassies,

@@ -40,6 +40,8 @@ class WinterResult:
     """The Embassies after the orders and the retreats."""
     events: tuple[str, ...]
     """The Winter retreats, published with the results (§11.7.3)."""
+    retreats: tuple[tuple[str, str, str], ...] = ()
+    """``(player, from, to)`` per Winter retreat, as in ``events``."""
 
 
 def must_hold(variant: Variant, position: Position, player: str) -> dict[str, str]:
@@ -197,15 +199,17 @@ def resolve_winter(variant: Variant, position: Position, orders: Iterable[Embass
     for key, unit in moved.units.items():
         after[unit.power][board.nuclear_of(key)] = key.split(".")[0]
     events: list[str] = []
+    retreats: list[tuple[str, str, str]] = []
     for key, (unit, attacker) in sorted(moved.dislodged.items(), key=lambda kv: kv[0][2]):
         nuclear = board.nuclear_of(key)
         occupied = [e[nuclear] for p, e in after.items() if p != unit.power]
         to = retreat_destination(board, occupied, key, attacker, moved.standoffs)
         after[unit.power][nuclear] = to
+        retreats.append((unit.power, key, to))
         abbreviation = variant.powers[unit.power].abbreviation
         events.append(f"{abbreviation} E {key} - {to}: {unit.power}'s Embassy retreats "
                       f"(Dissolution §11.7.3)")
-    return WinterResult(tuple(results), after, tuple(events))
+    return WinterResult(tuple(results), after, tuple(events), tuple(retreats))
 
 
 def _translate(variant: Variant, position: Position, board: FavorBoard,

@@ -43,7 +43,7 @@ class Game:
                  position: Position | None = None) -> None:
         self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
         self.rules = rules or self.variant.rules
-        self.position = position or initial_position(self.variant)
+        self.position = position or initial_position(self.variant, self.rules)
         self.history: list[tuple[Position, Adjudication]] = []
         self._orders: dict[str, dict[str, Order]] = {}
         self._allocations: dict[str, list[Allocation]] = {}

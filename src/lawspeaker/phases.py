@@ -31,7 +31,7 @@ from .adjustments import (
 from .board import Dislodged, Heir, Phase, PhaseKind, Position, PowerState, Unit
 from .census import centre_counts, run_census
 from .dp import Allocation, DPResolution, resolve_allocations
-from .favor import named_setup
+from .favor import setup_for_rules
 from .favor_orders import resolve_winter
 from .marriages import marry_problem, resolve_heir_orders
 from .orders import (
@@ -88,9 +88,11 @@ class Adjudication:
     (each also an event, with the kicks and Nuclear Retaliation that followed)."""
 
 
-def initial_position(variant: Variant) -> Position:
+def initial_position(variant: Variant, rules: Rules | None = None) -> Position:
     """The start of the game, with minor and nuclear powers when the variant
-    has them, and the starting Favor values (Dissolution §7)."""
+    has them, and the starting Favor values (Dissolution §7) or, with the Favor
+    Map, the Embassies of the setup ``rules.favor_setup`` gives (§11.2; a GM's
+    own setup raises ``ValueError`` naming what is wrong with it)."""
     season, kind = variant.phases[0]
     owners = {h: p.name for p in variant.powers.values() for h in p.homes}
     units = list(variant.starting_units)
@@ -113,8 +115,7 @@ def initial_position(variant: Variant) -> Position:
             powers[owners[where]] = PowerState("thrall", (power,))
     embassies = {}
     if variant.uses("favor_map"):  # Dissolution §11.2: Favor values come from the board
-        rules = variant.rules
-        embassies = dict(named_setup(variant, rules.favor_setup, rules.favor_board))
+        embassies = dict(setup_for_rules(variant, rules or variant.rules))
     return Position.from_units(variant.name, Phase(season, variant.first_year, kind), units,
                                owners, powers_in_play=powers, heirs=heirs,
                                favor={} if embassies else variant.favor, embassies=embassies)

@@ -117,8 +117,11 @@ class Rules:
     """Dissolution §11: which reconstruction of the Favor Map's hexes (``A``, default,
     or ``B``; they differ only in how slices interlock across their borders)."""
     favor_setup: str = "default"
-    """Dissolution §11.2: the named setup of the Embassies at the start: ``default``
-    (§11.2.2) or ``legacy`` (the deprecated map of §11.7.4)."""
+    """Dissolution §11.2: the setup of the Embassies at the start: ``default``
+    (§11.2.2), ``legacy`` (the deprecated map of §11.7.4), or the GM's own, written
+    inline (``Egypt=N2j,U1p,I1q,B1p,R1p;SA=...``, players left out keep the default
+    places), which :func:`lawspeaker.favor.parse_setup` checks against the variant
+    when the game starts ("the GM may supply another valid setup", §11.2)."""
 
     def __post_init__(self) -> None:
         # Accept plain strings (Rules(edition="2000")) as well as the enums.
@@ -131,8 +134,12 @@ class Rules:
         if self.attack_allocating not in ("legal", "any"):
             raise ValueError("attack_allocating must be 'legal' or 'any'")
         for key, allowed in _CHOICES.items():
+            if key == "favor_setup" and "=" in self.favor_setup:
+                continue  # a GM's own setup (Dissolution §11.2), checked with the variant
             if getattr(self, key) not in allowed:
-                raise ValueError(f"{key} must be one of {', '.join(allowed)}")
+                extra = " or a setup like 'Egypt=N2j,U1p,I1q,B1p,R1p;...'" \
+                    if key == "favor_setup" else ""
+                raise ValueError(f"{key} must be one of {', '.join(allowed)}{extra}")
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Rules:

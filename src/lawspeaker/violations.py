@@ -14,6 +14,7 @@ live here and the resolver knows nothing of Favor.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -45,6 +46,8 @@ class FavorAftermath:
     position: Position
     violations: tuple[Violation, ...]
     events: tuple[str, ...]
+    kicks: tuple[tuple[str, str, str], ...] = ()
+    """``(player, from, to)`` per kick, in the order they were made (§11.7.2)."""
 
 
 def _label(unit: Unit) -> str:
@@ -134,11 +137,14 @@ def _permits(position: Position, order: object, attack: Move, granting: set[str]
 
 
 def apply_violations(variant: Variant, before: Position, position: Position,
-                     moved: MovementResult, rules: Rules) -> FavorAftermath:
+                     moved: MovementResult, rules: Rules,
+                     extra: Iterable[Violation] = ()) -> FavorAftermath:
     """Find the violations of the orders ``before`` was given, kick the Embassies
     (§11.7), then Nuclear Retaliation (§11.4.2) on ``position``, the position after
-    the moves, with the dislodged units in it."""
-    violations = find_violations(variant, before, moved)
+    the moves, with the dislodged units in it. ``extra`` violations are added to
+    those found, so a case file can state a violation without staging it
+    (``VIOLATIONS``, as the rulebook's kick examples do, Ex 11.7.4.1-4)."""
+    violations = [*find_violations(variant, before, moved), *extra]
     events = [str(v) for v in violations]
     if not position.embassies:
         return FavorAftermath(position, tuple(violations), tuple(events))
@@ -157,7 +163,7 @@ def apply_violations(variant: Variant, before: Position, position: Position,
         events.append(f"{abbreviation} E {frm} - {to}: {player}'s {nuclear} Embassy is kicked "
                       "(Dissolution §11.7.1)")
     after = position.replace(embassies=embassies, kicked=kicked)
-    return _retaliate(variant, after, events, violations)
+    return dataclasses.replace(_retaliate(variant, after, events, violations), kicks=tuple(done))
 
 
 def _retaliate(variant: Variant, position: Position, events: list[str],

@@ -60,7 +60,10 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
     if not path.exists():
         raise click.ClickException(f"no bundled example for {var.name}; give an orders file")
     target = _save_target(save) if save else None
-    position = initial_position(var)
+    try:
+        position = initial_position(var, rules)
+    except ValueError as exc:  # a GM's own Favor setup (Dissolution §11.2)
+        raise click.ClickException(str(exc)) from None
     if position_file:
         try:
             position = read_position(var, Path(position_file).read_bytes())
