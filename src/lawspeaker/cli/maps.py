@@ -51,16 +51,21 @@ def map_check(variant: str) -> None:
               help="File to write (default: standard output).")
 @click.option("--scale", type=click.FloatRange(min=0.1, max=8.0), default=1.0,
               show_default=True, help="PNG pixels per map unit.")
+@click.option("--favor", is_flag=True,
+              help="Draw the Favor Map (Dissolution §11) instead: its Embassies (of the "
+                   "position, else the starting setup), with --orders the Winter's Embassy "
+                   "orders and their results.")
 def map_draw(variant: str, position_file: str | None, start: bool, orders_file: str | None,
-             fmt: str | None, output: str | None, scale: float) -> None:
+             fmt: str | None, output: str | None, scale: float, favor: bool) -> None:
     """Draw VARIANT's map as SVG or PNG.
 
     Alone, the bare map with every border coloured as the S9 adjacency
     diagram (§4.4) does: army-only red, fleet-only blue, both purple. With
     --start or --position, the units, centres and heirs of that position;
-    with --orders too, the orders and what became of them.
+    with --orders too, the orders and what became of them. With --favor, the
+    Favor Map of a variant that has one (Dissolution).
     """
-    from ..render import draw  # drawing libraries load only when drawing
+    from ..render import draw, draw_favor  # drawing libraries load only when drawing
 
     try:
         var = load_variant(variant)
@@ -92,7 +97,8 @@ def map_draw(variant: str, position_file: str | None, start: bool, orders_file: 
         except ValueError as exc:
             raise click.ClickException(f"{orders_file}: {exc}") from None
     try:
-        drawing = draw(var, position, results=results)
+        drawing = (draw_favor(var, position, results=results) if favor
+                   else draw(var, position, results=results))
     except (ValueError, KeyError) as exc:
         where = position_file or variant
         raise click.ClickException(f"{where}: {exc}") from None

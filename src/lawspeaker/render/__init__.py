@@ -12,6 +12,7 @@ so a new or corrected variant draws with no extra work::
     draw(variant, position, results=step.results).save("spring.png")   # the orders and results
     draw(variant, step.position).save("after.svg")                      # the position that results
     draw(variant).save("adjacency.png")                                 # the bare map, §4.4 colours
+    draw_favor(dissolution, position, results=winter.results).save("favor.png")  # Dissolution §11
 
 One module per concern: :mod:`.palette` (colours, sizes), :mod:`.geometry`
 (layout, labels, arrows), :mod:`.board` (the board layer), :mod:`.orders`
@@ -20,8 +21,10 @@ One module per concern: :mod:`.palette` (colours, sizes), :mod:`.geometry`
 """
 
 from .drawing import Drawing, draw, layout_for
+from .favor import draw_favor
 from .orders import order_ids
 from .palette import STYLE, Style
 from .png import svg_to_png
 
-__all__ = ["STYLE", "Drawing", "Style", "draw", "layout_for", "order_ids", "svg_to_png"]
+__all__ = ["STYLE", "Drawing", "Style", "draw", "draw_favor", "layout_for", "order_ids",
+           "svg_to_png"]
