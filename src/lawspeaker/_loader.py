@@ -13,6 +13,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from ._loader_favor import check_favor
 from ._loader_neutrals import NeutralsMixin, _line
 from .board import PhaseKind, Unit
 from .geography import COAST_NAMES, GameMap, Province, Terrain, UnitType, province_of
@@ -99,6 +100,8 @@ class Loader(NeutralsMixin):
         try:
             game_map = self.build_map(map_file, data["provinces"])
             variant = self.build_variant(meta, game_map)
+            if variant.uses("favor_map"):  # Dissolution §11: the Favor board is data too
+                check_favor(variant, self.read("favor.yaml"), self.problem)
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             # Anything not caught by a specific check still becomes a problem.
             self.problem("variant.yaml", None, f"could not read the variant: {exc!r}")
