@@ -319,3 +319,16 @@ def test_the_gm_may_strip_an_exile_of_its_dp(service: GameService) -> None:
     report = service.submit("d", "Poland", "1 DP to A Albania H")
     assert report.lines[0].status == "rejected"
     assert any("removed from the game" in e.summary for e in service.history("d"))
+
+
+def test_a_gms_own_embassy_setup_is_checked_and_kept(service: GameService) -> None:
+    """Dissolution §11.2: the GM may supply another valid setup."""
+    with pytest.raises(ServiceError, match="not a valid setup"):
+        service.create_game("dissolution", "bad", {"favor_setup": "EG=N9z"})
+    assert service.list_games() == []
+    service.create_game("dissolution", "legacy", {"favor_setup": "legacy"})
+    favor = service.picture("legacy", board="favor")
+    assert "favor-hex-U2j" in favor and "favor-embassy-" in favor
+    service.create_game("standard", "plain")
+    with pytest.raises(ServiceError, match="has no Favor Map"):
+        service.picture("plain", board="favor")

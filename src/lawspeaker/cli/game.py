@@ -236,14 +236,17 @@ def export(name: str, phase: str | None, fmt: str, gm: bool) -> None:
               show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="The file to write (default: NAME-PHASE.FORMAT here).")
-def game_map(name: str, phase: str | None, orders: bool, fmt: str, output: str | None) -> None:
+@click.option("--favor", is_flag=True, help="Draw the Favor Map (Dissolution §11).")
+def game_map(name: str, phase: str | None, orders: bool, fmt: str, output: str | None,
+             favor: bool) -> None:
     """Draw the board of a phase, with its orders and results."""
     def draw(s: GameService) -> tuple[str | bytes, str]:
         code = s.position(name, phase) and (phase or s.game(name).phase_code)
-        return s.picture(name, phase, orders, fmt, GM), code
+        return s.picture(name, phase, orders, fmt, GM, "favor" if favor else "map"), code
 
     picture, code = _run(draw)
-    target = Path(output or f"{_slug(name)}-{code}{'-orders' if orders else ''}.{fmt}")
+    kind = "-favor" if favor else ""
+    target = Path(output or f"{_slug(name)}-{code}{kind}{'-orders' if orders else ''}.{fmt}")
     if not target.parent.exists():
         raise click.ClickException(f"cannot write {target}: the folder {target.parent} "
                                    "does not exist")

@@ -104,8 +104,11 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
         except VariantError as exc:
             raise ServiceError(str(exc)) from None
         rules = dict(rules or {})
-        self._rules(var, rules)
-        position = initial_position(var)
+        house = self._rules(var, rules)
+        try:  # house rules may shape the start (Dissolution §11.2: the GM's Embassy setup)
+            position = initial_position(var, house)
+        except ValueError as exc:
+            raise ServiceError(str(exc)) from None
         with self.store.transaction() as s:
             if s.scalar(select(GameRow.id).where(GameRow.name == name)) is not None:
                 raise ServiceError(f"there is already a game named '{name}'")

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from ..board import Position
 from ..codec import order_from_dict, result_from_dict
 from ..export import PhaseRecord, format_record
-from ..orders import Order
+from ..orders import EmbassyOrder, Order
 from ..status import turn_status
 from ..store.models import AdjudicationRow, EventRow, PhaseRow
 from .types import GM, PUBLIC, HistoryEntry, ServiceError, Viewer, _Loaded
@@ -85,16 +85,19 @@ class RecordsMixin:
         return format_record(record, fmt, secret=gm or record.revealed)
 
     def picture(self, name: str, phase: str | None = None, orders: bool = False,
-                fmt: str = "svg", actor: Viewer = PUBLIC) -> str | bytes:
+                fmt: str = "svg", actor: Viewer = PUBLIC, board: str = "map") -> str | bytes:
         """The map of a phase: the position at its start and, with ``orders``,
         the orders given in it. A processed phase shows its public results
         (neutral units' chosen orders included, never DP); the current phase
         shows only the standing orders ``actor`` may see: all of them for the
-        GM, a player's own, none for the public."""
-        from ..render import draw
+        GM, a player's own, none for the public. ``board="favor"`` draws the
+        Favor Map instead (Dissolution §11), under the same rules of secrecy."""
+        from ..render import draw, draw_favor
 
         if fmt not in ("svg", "png"):
             raise ServiceError(f"unknown picture format '{fmt}' (svg or png)")
+        if board not in ("map", "favor"):
+            raise ServiceError(f"unknown board '{board}' (map or favor)")
         with self.store.transaction() as s:
             g = self._load(s, name)
             row = self._find_phase(g, phase)
@@ -110,6 +113,13 @@ class RecordsMixin:
                     if actor.may_act_for(power):
                         pending += [order_from_dict(r.order or {}) for rs in slots.values()
                                     for r in rs if r.kind == "order"]
+            if board == "favor":
+                if not g.variant.uses("favor_map"):
+                    raise ServiceError(f"{g.variant.title} has no Favor Map")
+                embassy = [o for o in pending if isinstance(o, EmbassyOrder)]
+                drawing = draw_favor(g.variant, position, results=results, rules=g.rules,
+                                     orders=embassy if orders and results is None else None)
+                return drawing.svg() if fmt == "svg" else drawing.png()
             drawing = draw(g.variant, position, results=results,
                            orders=pending if orders and results is None else None,
                            subtitle=f"{g.row.name}" + ("" if results is not None or not orders
