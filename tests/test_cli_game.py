@@ -208,3 +208,12 @@ def test_a_dissolution_game_shows_vp_favor_and_its_own_neutral_units(tmp_path: P
         play_phase(gm, "d", variant, position, rng)
         out = gm("process", "d").output
         assert "S9 §" not in out and "OOD §" not in out
+
+
+def test_a_dissolution_results_post_shows_favor(tmp_path: Path) -> None:
+    gm = GM(database("sqlite", tmp_path))
+    gm("new", "dissolution", "d")
+    gm("process", "d")
+    post = gm("export", "d", "--format", "markdown").output
+    assert "**Favor (each value caps the DP on that power's units)**" in post
+    assert "- Yugoslavia: India 3, Israel 1, NATO 0, Russia 2, US Navy 0" in post

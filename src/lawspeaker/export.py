@@ -213,6 +213,10 @@ def format_record(record: PhaseRecord, fmt: str = "text", secret: bool = False) 
     out.append(st.heading("Supply centres"))
     out += st.block(_table(record.status))
     out.append("")
+    if record.status.favor:  # Dissolution §11.3: public, and the DP caps they imply (§11.4.1)
+        out.append(st.heading("Favor (each value caps the DP on that power's units)"))
+        out += st.items(record.status.favor)
+        out.append("")
     out += format_status(record.status, fmt)
     if secret and record.secret is not None and (record.secret.allocations
                                                  or record.secret.tallies):
