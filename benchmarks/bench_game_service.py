@@ -14,8 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from lawspeaker import format_order, load_variant
-from lawspeaker.randomplay import random_allocations, random_orders
+from lawspeaker import load_variant
+from lawspeaker.randomplay import random_posts
 from lawspeaker.service import GameService
 from lawspeaker.store import open_store
 
@@ -39,17 +39,10 @@ def main() -> None:
         position = service.position("bench")
         if position.result:
             break
-        orders = random_orders(variant, position, rng)
-        allocations = random_allocations(variant, position, orders, rng)
-        posts: dict[str, list[str]] = {}
-        for o in orders:
-            posts.setdefault(o.power, []).append(format_order(o, variant.map, long=True))
-        for a in allocations:
-            posts.setdefault(a.power, []).append(
-                f"{a.points} DP to {format_order(a.order, variant.map, long=True)}")
-        for power, lines in posts.items():
+        posts, _, _ = random_posts(variant, position, rng)
+        for power, text in posts.items():
             t = time.perf_counter()
-            service.submit("bench", power, "\n".join(lines))
+            service.submit("bench", power, text)
             submit_ms.append((time.perf_counter() - t) * 1000)
         t = time.perf_counter()
         service.status("bench")

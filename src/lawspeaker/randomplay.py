@@ -36,6 +36,7 @@ from .geography import Terrain, UnitType
 from .legality import movement_problem
 from .marriages import heir_order_problem, marry_problem, vassal_marriage_phase
 from .neutral_limits import order_problem
+from .notation import format_order
 from .orders import (
     Build,
     BuildHeir,
@@ -59,7 +60,8 @@ from .rules import BuildRule, Rules
 from .variants import Variant
 from .vp import emergent_sites, wing_build_problem
 
-__all__ = ["drop_a_player", "play", "random_allocations", "random_orders", "unit_options"]
+__all__ = ["drop_a_player", "play", "random_allocations", "random_orders", "random_posts",
+           "unit_options"]
 
 THRALL_MARRIAGE = 0.25
 """Chance that an unmarried heir proposes to a minor power (S9 §10.3)."""
@@ -413,3 +415,22 @@ def play(variant: Variant, rng: random.Random, years: int, rules: Rules | None =
         if check is not None:
             check(position, result)
     return position
+
+
+def random_posts(variant: Variant, position: Position, rng: random.Random
+                 ) -> tuple[dict[str, str], list[Order], list[Allocation]]:
+    """Random legal orders and DP written out as each player would post them
+    (full names, ``2 DP to ...``), for driving a kept game as players do; with
+    the orders and allocations themselves, to replay them on the engine."""
+    orders = random_orders(variant, position, rng)
+    allocations = random_allocations(variant, position, orders, rng) \
+        if variant.uses("diplomacy_points") else []
+    lines: dict[str, list[str]] = {}
+    for order in orders:
+        lines.setdefault(order.power, []).append(format_order(order, variant.map, long=True))
+    for a in allocations:
+        lines.setdefault(a.power, []).append(
+            f"{a.points} DP to {format_order(a.order, variant.map, long=True)}")
+    posts = {power: f"{power}:\n" + "\n".join(body) + "\n" for power, body in lines.items()}
+    return posts, orders, allocations
+
