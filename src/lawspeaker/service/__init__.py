@@ -21,6 +21,12 @@ One concern per module, all reached through :class:`GameService`:
 
 Storage is :mod:`lawspeaker.store`. Each call is one transaction: processing
 a phase writes the adjudication and the next phase together or not at all.
+Every write to a game is serialised with every other write to it, across
+threads and server processes, on SQLite and PostgreSQL alike
+(:class:`lawspeaker.store.Store`), and reads what it writes against: a post
+answered "ok" is part of the phase its report names, and a request for a
+phase that is no longer open (:class:`PhaseChanged`) changes nothing. Reads
+(checks, pages, maps) run in snapshots that never wait for a writer.
 """
 
 from .games import GameService
@@ -33,10 +39,11 @@ from .types import (
     HistoryEntry,
     LineReport,
     NotFound,
+    PhaseChanged,
     ServiceError,
     SubmissionReport,
     Viewer,
 )
 
 __all__ = ["GM", "PUBLIC", "SCHEDULER", "Forbidden", "GameInfo", "GameService", "HistoryEntry",
-           "LineReport", "NotFound", "ServiceError", "SubmissionReport", "Viewer"]
+           "LineReport", "NotFound", "PhaseChanged", "ServiceError", "SubmissionReport", "Viewer"]

@@ -102,7 +102,7 @@ class AccessMixin:
     def linked_seats(self, name: str, actor: Viewer = GM) -> list[str]:
         """The seats (``gm``, powers) that have a live link (GM only)."""
         self._require_gm(actor)
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             return sorted(set(s.scalars(select(LinkRow.role).where(
                 LinkRow.game_id == g.row.id, LinkRow.revoked_at.is_(None)))))
@@ -111,7 +111,7 @@ class AccessMixin:
         """What a link's token grants; :class:`NotFound` if it is unknown or revoked."""
         if not token or len(token) > 200:
             raise NotFound("this link is not valid (revoked, mistyped or from another server)")
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             row = s.scalar(select(LinkRow).where(LinkRow.token_hash == hash_token(token),
                                                  LinkRow.revoked_at.is_(None)))
             if row is None:
@@ -121,7 +121,7 @@ class AccessMixin:
 
     def grant(self, link_id: int) -> Grant | None:
         """A session's link checked again (each request): None once revoked."""
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             row = s.get(LinkRow, link_id)
             if row is None or row.revoked_at is not None:
                 return None
@@ -137,7 +137,7 @@ class AccessMixin:
 
     def setting(self, key: str, make: Any) -> str:
         """A server-wide value shared by every worker, created once by ``make()``."""
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             row = s.get(SettingRow, key)
             if row is not None:
                 return row.value

@@ -62,7 +62,7 @@ class BallotsMixin:
 
     def ready(self, name: str) -> tuple[str, ...]:
         """The powers that said they are done with this phase (public)."""
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             return tuple(sorted(s.scalars(select(BallotRow.power).where(
                 BallotRow.phase_id == g.phase.id, BallotRow.kind == "ready",
@@ -90,7 +90,7 @@ class BallotsMixin:
 
     def my_vote(self, name: str, power: str, actor: Viewer) -> bool | None:
         """A power's own ballot this phase, for that power's eyes only (not the GM's)."""
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             power = self._power(g.variant, power)
             if actor.power != power:
@@ -101,7 +101,7 @@ class BallotsMixin:
             return None if row is None else row.value
 
     def draw_tally(self, name: str) -> DrawTally:
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             return self._tally(s, self._load(s, name))
 
     def set_draw_rule(self, name: str, rule: str, actor: Viewer = GM) -> None:

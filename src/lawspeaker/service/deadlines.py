@@ -113,7 +113,7 @@ class DeadlinesMixin:
 
     def schedule(self, name: str) -> Schedule:
         """The game's deadline settings; public, as a GM's announcement is."""
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             row = self._load(s, name).row
             return _schedule(row)
 
@@ -153,7 +153,7 @@ class DeadlinesMixin:
     def due_games(self, at: datetime | None = None) -> list[str]:
         """Games the scheduler should process now (a cheap query, then a check)."""
         at = at or now()
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             names = s.scalars(select(GameRow.name).where(
                 GameRow.deadline_at.is_not(None), GameRow.paused_at.is_(None))).all()
         return [n for n in names if self._is_due(n, at)]
@@ -178,7 +178,7 @@ class DeadlinesMixin:
         return done
 
     def _is_due(self, name: str, at: datetime) -> bool:
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             return self._due(s, self._load(s, name), at)
 
     def _due(self, s: Session, g: Any, at: datetime) -> bool:

@@ -1,8 +1,8 @@
 """Order entry helpers: a post checked without keeping it, and the legal
 orders of each unit, for a front end to offer as the player types.
 
-The check runs the very code of :meth:`GameService.submit` in a transaction
-that is rolled back, so "checked as you type" and "accepted when sent" can
+The check runs the very code of :meth:`GameService.submit`, stopping short
+of recording the post, so "checked as you type" and "accepted when sent" can
 never disagree.
 """
 
@@ -32,11 +32,6 @@ class UnitOptions:
     note: str = ""
 
 
-class _Discard(Exception):
-    def __init__(self, report: SubmissionReport) -> None:
-        self.report = report
-
-
 class EntryMixin:
     store: Store
     _load: Any
@@ -46,23 +41,22 @@ class EntryMixin:
 
     def check(self, name: str, power: str, text: str | bytes, actor: Viewer
               ) -> SubmissionReport:
-        """What :meth:`submit` would answer for this post, with nothing kept."""
-        try:
-            with self.store.transaction() as s:
-                g = self._load(s, name)
-                power = self._power(g.variant, power)
-                if not actor.may_act_for(power):
-                    raise Forbidden(f"{actor} may not submit orders for {power}")
-                raise _Discard(self._submit(s, g, power, text, actor))
-        except _Discard as done:
-            return done.report
+        """What :meth:`submit` would answer for this post, with nothing kept:
+        the same code in a read-only snapshot, so checking never waits for a
+        writer and never holds one up."""
+        with self.store.read() as s:
+            g = self._load(s, name)
+            power = self._power(g.variant, power)
+            if not actor.may_act_for(power):
+                raise Forbidden(f"{actor} may not submit orders for {power}")
+            return self._submit(s, g, power, text, actor, keep=False)
 
     def unit_options(self, name: str, power: str, actor: Viewer) -> list[UnitOptions]:
         """Each of the power's units with the orders it may legally give now
         (movement phases), or what the template offers in other phases."""
         from ..templates import order_template
 
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             power = self._power(g.variant, power)
             if not actor.may_act_for(power):

@@ -54,6 +54,7 @@ from .types import (
     HistoryEntry,
     LineReport,
     NotFound,
+    PhaseChanged,
     ServiceError,
     SubmissionReport,
     Viewer,
@@ -69,6 +70,7 @@ __all__ = [
     "HistoryEntry",
     "LineReport",
     "NotFound",
+    "PhaseChanged",
     "ServiceError",
     "SubmissionReport",
     "Viewer",
@@ -125,12 +127,12 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
         return self.game(name)
 
     def list_games(self) -> list[GameInfo]:
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             names = s.scalars(select(GameRow.name).order_by(GameRow.name)).all()
         return [self.game(n) for n in names]
 
     def game(self, name: str) -> GameInfo:
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             return GameInfo(g.row.name, g.variant.name, g.variant.title, dict(g.row.rules),
                             g.variant.phase_label(g.position.phase), g.phase.code,
@@ -138,26 +140,33 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
                             g.row.created_at)
 
     def variant_of(self, name: str) -> Variant:
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             return self._load(s, name).variant
 
     def set_player(self, name: str, power: str, player: str, actor: Viewer = GM) -> None:
         self._require_gm(actor)
         with self.store.transaction() as s:
-            g = self._load(s, name)
+            g = self._load(s, name, lock=True)
             self._set_player(s, g.row, g.variant, power, player, actor)
 
     def position(self, name: str, phase: str | None = None) -> Position:
         """The position at the start of a phase (positions are public)."""
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             return Position.from_dict(self._find_phase(g, phase).position)
 
     # --- submissions ---------------------------------------------------------------
 
     def submit(self, name: str, power: str, text: str | bytes,
-               actor: Viewer = GM) -> SubmissionReport:
+               actor: Viewer = GM, phase: str | None = None) -> SubmissionReport:
         """Take a power's post of orders and DP allocations for the current phase.
+
+        ``phase`` (a code such as ``S1901M``, or a label) is the phase the
+        post was written for: if that phase is no longer open (it was
+        processed or rolled back meanwhile) nothing is kept and
+        :class:`PhaseChanged` says which phase is open now. Without it the
+        post is for whatever phase is open when it arrives; either way the
+        report names the phase it became part of.
 
         Each line is checked at once and recorded with its status, the text
         kept as written. A later order for the same unit replaces the earlier
@@ -170,11 +179,14 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
             power = self._power(g.variant, power)
             if not actor.may_act_for(power):
                 raise Forbidden(f"{actor} may not submit orders for {power}")
+            self._expect_phase(s, g, phase, "these orders were written for")
             return self._submit(s, g, power, text, actor)
 
     def _submit(self, s: Session, g: _Loaded, power: str, text: str | bytes,
-                actor: Viewer) -> SubmissionReport:
-        """Check and record a post (the caller has checked who may send it)."""
+                actor: Viewer, keep: bool = True) -> SubmissionReport:
+        """Check a post and (``keep``) record it; the caller has checked who may
+        send it. Without ``keep`` nothing is written, so a check runs in a
+        read-only snapshot and never waits for, or holds up, a writer."""
         if g.position.result:
             raise ServiceError(f"the game is over ({g.position.result}): there is "
                                "nothing to order")
@@ -236,6 +248,8 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
             if problem is None:
                 kept[slot] = alloc
         rows.sort(key=lambda r: r.number)
+        if not keep:
+            return self._report(s, g, power, rows, pending=True)
         sub = SubmissionRow(game_id=g.row.id, phase_id=g.phase.id, power=power,
                             author=str(actor), text=_text(text), lines=rows)
         s.add(sub)
@@ -245,7 +259,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
 
     def submissions(self, name: str, power: str, actor: Viewer = GM) -> SubmissionReport:
         """A power's standing orders and allocations this phase (author and GM)."""
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             power = self._power(g.variant, power)
             if not actor.may_act_for(power):
@@ -257,7 +271,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
         """The power's units and what each may do, as a post to fill in."""
         from ..templates import order_template
 
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             power = self._power(g.variant, power)
             if not actor.may_act_for(power):
@@ -270,7 +284,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
         """The phase and what it needs; public, like the board itself."""
         from dataclasses import replace
 
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             status = turn_status(g.variant, g.position, g.rules)
             active = self._active(s, g)
@@ -279,15 +293,20 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
 
     # --- processing ----------------------------------------------------------------------
 
-    def process(self, name: str, actor: Viewer = GM) -> PhaseRecord:
+    def process(self, name: str, actor: Viewer = GM, phase: str | None = None
+                ) -> PhaseRecord:
         """Adjudicate the current phase with the standing orders and advance.
 
         One transaction: the adjudication, the next phase and the log entry
         are written together, or (on any error, or a crash) not at all.
+        ``phase`` is the phase the GM means to process: if it is no longer
+        the open one (a double click, a stale page, the deadline got there
+        first) nothing is done and :class:`PhaseChanged` says so.
         """
         self._require_gm(actor)
         with self.store.transaction() as s:
             g = self._load(s, name, lock=True)
+            self._expect_phase(s, g, phase, "asked to process")
             return self._process(s, g, actor)
 
     def _process(self, s: Session, g: _Loaded, actor: Viewer) -> PhaseRecord:
@@ -330,13 +349,17 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
         self._phase_advanced(s, g.row)
         return self._record(s, g, g.phase, secret_too=True)
 
-    def undo(self, name: str, to: str | None = None, actor: Viewer = GM) -> str:
+    def undo(self, name: str, to: str | None = None, actor: Viewer = GM,
+             phase: str | None = None) -> str:
         """Roll back to an earlier phase (by default the one before the current
         one); its orders stand again and the GM may process it again. The
-        rolled-back phases stay on record, marked undone."""
+        rolled-back phases stay on record, marked undone. ``phase`` is the
+        phase the GM saw as current: if the game has moved since, nothing is
+        rolled back and :class:`PhaseChanged` says so."""
         self._require_gm(actor)
         with self.store.transaction() as s:
             g = self._load(s, name, lock=True)
+            self._expect_phase(s, g, phase, "asked to roll back from")
             if len(g.phases) < 2:
                 raise ServiceError("nothing to undo: no phase has been processed")
             target = g.phases[-2] if to is None else self._find_phase(g, to)
@@ -385,8 +408,14 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
             raise ServiceError(message) from None
 
     def _load(self, s: Session, name: str, lock: bool = False) -> _Loaded:
+        """The game as it stands. ``lock``: in a write transaction, lock the
+        game's row first (PostgreSQL ``FOR UPDATE``; SQLite's write lock is
+        already held), so every write to a game is serialised with every other
+        and reads what it writes against."""
         query = select(GameRow).where(GameRow.name == name)
         if lock:
+            if s.info.get("read_only"):
+                raise RuntimeError("a game is locked only in a write transaction")
             query = query.with_for_update()
         row = s.scalar(query)
         if row is None:
@@ -405,6 +434,28 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
         phase = phases[-1]
         return _Loaded(row, variant, self._rules(variant, row.rules), phase,
                        Position.from_dict(phase.position), phases)
+
+    def _expect_phase(self, s: Session, g: _Loaded, wanted: str | None, doing: str) -> None:
+        """Refuse, changing nothing, a request meant for a phase that is no
+        longer the open one; the message names what happened and what is open."""
+        if wanted is None or _phase_matches(g.phase, wanted):
+            return
+        then = [p for p in s.scalars(select(PhaseRow).where(PhaseRow.game_id == g.row.id)
+                                     .order_by(PhaseRow.seq.desc(), PhaseRow.id.desc()))
+                if _phase_matches(p, wanted)]
+        now_open = f"the phase now open is {g.phase.label} ({g.phase.code})"
+        if g.position.result:
+            now_open = f"the game is over ({g.position.result})"
+        if not then:
+            raise PhaseChanged(f"{doing} '{wanted}', which is not a phase of this game; "
+                               f"{now_open}. Nothing was done.")
+        old = then[0]
+        if old.seq < g.phase.seq:
+            what = f"{old.label} ({old.code}) has already been processed"
+        else:
+            what = f"{old.label} ({old.code}) has been rolled back"
+        raise PhaseChanged(f"{doing} {old.label}, but {what}; {now_open}. Nothing was done: "
+                           "reload to see the game as it is now.")
 
     def _engine(self, g: _Loaded) -> Game:
         return Game(g.variant, g.rules, g.position)
@@ -514,11 +565,17 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
                                      rules=g.rules)
         return g.variant.cite(problem) if problem else None
 
-    def _report(self, s: Session, g: _Loaded, power: str, rows: list[LineRow]
-                ) -> SubmissionReport:
-        mine = [r for rs in self._active(s, g, power).get(power, {}).values() for r in rs]
+    def _report(self, s: Session, g: _Loaded, power: str, rows: list[LineRow],
+                pending: bool = False) -> SubmissionReport:
+        """The answer to a post: each of its lines, and what stands after it
+        (``pending``: ``rows`` are a checked post not recorded, merged here)."""
+        standing = self._active(s, g, power).get(power, {})
+        if pending:
+            standing = self._merge_orders(standing, _by_slot(rows, "check"),
+                                          g.position.phase.kind)
+        mine = [r for rs in standing.values() for r in rs]
         game_map = g.variant.map
-        lines = tuple(LineReport(r.number, r.text, r.status, r.message,
+        lines = tuple(LineReport(r.number, r.text, r.status, r.message or "",
                                  _canonical(r, game_map)) for r in rows)
         orders = tuple(_canonical(r, game_map) + (f"  (illegal: {r.message})"
                                                   if r.status == "illegal" else "")
@@ -531,13 +588,18 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
                            [(units[p].power if p in units else "", n) for p, n in targets])
         dp_left = limits.left if limits else None
         return SubmissionReport(power, g.phase.label, lines, orders, allocations, dp_left,
-                                limits)
+                                limits, g.phase.code)
 
 
 def _bundled(variant: Variant) -> bool:
     from ..variants import VARIANTS_DIR
 
     return variant.path is not None and variant.path.parent == VARIANTS_DIR
+
+
+def _phase_matches(phase: PhaseRow, wanted: str) -> bool:
+    text = wanted.strip().lower()
+    return text in (phase.code.lower(), phase.label.lower())
 
 
 def _slot(order: Order, kind: PhaseKind) -> str | None:

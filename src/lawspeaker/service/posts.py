@@ -86,7 +86,7 @@ class PostsMixin:
         GM); ``power`` None: every power's posts (the GM only)."""
         from .games import _canonical
 
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             if power is None:
                 if not actor.gm:

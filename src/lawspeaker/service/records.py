@@ -44,7 +44,7 @@ class RecordsMixin:
     def history(self, name: str) -> list[HistoryEntry]:
         """The public log: creation, submissions (who, not what), processing,
         rollbacks and GM actions, oldest first."""
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             labels = {p.id: (p.label, p.undone_at) for p in s.scalars(
                 select(PhaseRow).where(PhaseRow.game_id == g.row.id))}
@@ -65,7 +65,7 @@ class RecordsMixin:
                ) -> PhaseRecord:
         """A processed phase as published: public always; the secret part
         only for the GM, or for everybody once the GM revealed DP after the game."""
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             done = [p for p in g.phases if p.id != g.phase.id]
             if not done:
@@ -98,7 +98,7 @@ class RecordsMixin:
             raise ServiceError(f"unknown picture format '{fmt}' (svg or png)")
         if board not in ("map", "favor"):
             raise ServiceError(f"unknown board '{board}' (map or favor)")
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             g = self._load(s, name)
             row = self._find_phase(g, phase)
             position = Position.from_dict(row.position)
@@ -203,7 +203,7 @@ class RecordsMixin:
         updates watch (public; one light query, polled by every open page)."""
         from ..store.models import GameRow
 
-        with self.store.transaction() as s:
+        with self.store.read() as s:
             game_id = s.scalar(select(GameRow.id).where(GameRow.name == name))
             if game_id is None:
                 raise ServiceError(f"no game named '{name}'")

@@ -17,8 +17,8 @@ from ..store.models import GameRow, PhaseRow
 from ..variants import Variant
 
 __all__ = ["GM", "PUBLIC", "SCHEDULER", "DPCap", "DPLimits", "Forbidden", "GameInfo",
-           "HistoryEntry", "LineReport", "NotFound", "ServiceError", "SubmissionReport",
-           "Viewer"]
+           "HistoryEntry", "LineReport", "NotFound", "PhaseChanged", "ServiceError",
+           "SubmissionReport", "Viewer"]
 
 
 class ServiceError(ValueError):
@@ -31,6 +31,11 @@ class NotFound(ServiceError):
 
 class Forbidden(ServiceError):
     pass
+
+
+class PhaseChanged(ServiceError):
+    """A request meant for a phase that is no longer open (processed or rolled
+    back meanwhile); nothing was done."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +135,8 @@ class SubmissionReport:
     dp_left: int | None = None
     limits: DPLimits | None = None
     """The allotment, DP spent and left, and each cap that applies (None: no DP now)."""
+    phase_code: str = ""
+    """The phase the post is part of, as a code (``S1901M``): what ``phase`` names."""
 
     @property
     def ok(self) -> bool:

@@ -8,17 +8,19 @@ factory of sessions. Only :mod:`lawspeaker.service` reads and writes the tables.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, text
-from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import Base
 
-__all__ = ["DEFAULT_DB", "Store", "StoreError", "database_url", "open_store"]
+__all__ = ["DEFAULT_DB", "Store", "StoreBusy", "StoreError", "database_url", "open_store"]
 
 SCHEMA_VERSION = "0002"
 """The newest migration in ``migrations/versions`` (a test checks they agree)."""
@@ -29,8 +31,17 @@ DEFAULT_DB = "lawspeaker.db"
 _HERE = Path(__file__).parent
 
 
+BUSY_TIMEOUT_S = 30
+"""How long a write waits for SQLite's write lock before giving up (and saying so)."""
+
+
 class StoreError(RuntimeError):
     """The database could not be opened or upgraded; the message says which and why."""
+
+
+class StoreBusy(StoreError):
+    """A write could not start in time: another process held the database too long.
+    Nothing was written; the request may be sent again."""
 
 
 def database_url(db: str | None = None) -> str:
@@ -43,13 +54,38 @@ def database_url(db: str | None = None) -> str:
 
 
 class Store:
-    """A database with lawspeaker's schema. ``with store.transaction() as s:``
-    runs one transaction: committed at the end, rolled back on any error, so a
-    crash leaves the database as it was before."""
+    """A database with lawspeaker's schema, and the two kinds of transaction
+    the service runs on it.
+
+    ``with store.transaction() as s:`` is a *write*: it is committed at the
+    end and rolled back on any error, so a crash leaves the database as it was
+    before. Writes to one game are one serialised story: on SQLite the write
+    lock is taken when the transaction begins (``BEGIN IMMEDIATE``, and one
+    writer at a time within a process), so everything it reads is what it
+    writes against; on PostgreSQL the service locks the game's row
+    (``SELECT ... FOR UPDATE``) before it reads anything else.
+
+    ``with store.read() as s:`` is a *read*: one consistent snapshot (SQLite
+    WAL; PostgreSQL ``REPEATABLE READ READ ONLY``) that never waits for a
+    writer and never makes one wait. Writing in it is a programming error and
+    raises."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._sessions = sessionmaker(engine, expire_on_commit=False)
+        sqlite = engine.dialect.name == "sqlite"
+        if sqlite:
+            writer = engine.execution_options(lawspeaker_begin="BEGIN IMMEDIATE")
+            reader = engine.execution_options(lawspeaker_begin="BEGIN")
+        else:
+            writer = engine
+            reader = engine.execution_options(isolation_level="REPEATABLE READ",
+                                              postgresql_readonly=True)
+        self._writes = sessionmaker(writer, expire_on_commit=False)
+        self._reads = sessionmaker(reader, expire_on_commit=False)
+        # SQLite has one writer at a time: threads of this process queue here
+        # rather than spin in SQLite's busy handler (which is not first come,
+        # first served); other processes are held off by BEGIN IMMEDIATE.
+        self._one_writer = threading.Lock() if sqlite else None
 
     @property
     def url(self) -> str:
@@ -57,19 +93,56 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        with self._sessions() as session, session.begin():
+        """A write transaction (see the class)."""
+        with self._one_writer or nullcontext():
+            try:
+                with self._writes() as session, session.begin():
+                    yield session
+            except OperationalError as exc:
+                if _locked(exc):
+                    raise StoreBusy("the database is busy (another process held it for "
+                                    f"more than {BUSY_TIMEOUT_S} s); nothing was written, "
+                                    "try again") from None
+                raise
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only snapshot (see the class)."""
+        with self._reads() as session, session.begin():
+            session.info["read_only"] = True
             yield session
 
     def close(self) -> None:
         self.engine.dispose()
 
 
+def _locked(exc: OperationalError) -> bool:
+    return "database is locked" in str(exc.orig) or "database is busy" in str(exc.orig)
+
+
+@event.listens_for(Session, "before_flush")
+def _no_writes_in_reads(session: Session, _context: Any, _instances: Any) -> None:
+    if session.info.get("read_only") and (session.new or session.dirty or session.deleted):
+        raise RuntimeError("a read transaction tried to write (use Store.transaction)")
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    # The driver's own transaction handling would begin only at the first
+    # write, after the reads it depends on; we begin ourselves (below).
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for a processing GM
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
     cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    """Begin as the session asked: a write takes the lock at once, so no other
+    writer can change what it reads before it writes (SQLAlchemy's recipe for
+    SQLite transactions)."""
+    connection.exec_driver_sql(connection.get_execution_options().get(
+        "lawspeaker_begin", "BEGIN IMMEDIATE"))
 
 
 def open_store(db: str | None = None) -> Store:
@@ -85,6 +158,7 @@ def open_store(db: str | None = None) -> Store:
             raise StoreError(f"cannot create the database {path}: the folder "
                              f"{Path(path).parent} does not exist")
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", _sqlite_begin)
     try:
         upgrade(engine)
     except Exception as exc:  # any driver error: unreachable server, locked file...
@@ -98,7 +172,7 @@ def upgrade(engine: Engine) -> None:
     """Bring the schema to the newest migration. A current database is seen
     with one query, so opening one never loads Alembic."""
     try:
-        with engine.connect() as connection:
+        with engine.execution_options(lawspeaker_begin="BEGIN").connect() as connection:
             current = connection.execute(text("SELECT version_num FROM alembic_version")
                                          ).scalar()
         if current == SCHEMA_VERSION:
