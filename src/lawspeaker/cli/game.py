@@ -116,7 +116,9 @@ def player(name: str, power: str, player: str) -> None:
 @click.argument("name")
 @click.argument("power")
 @click.argument("file", required=False, type=click.Path(allow_dash=True, dir_okay=False))
-def orders(name: str, power: str, file: str | None) -> None:
+@click.option("--phase", metavar="PHASE", help="The phase the post is for (e.g. S1901M): "
+              "refused, and nothing kept, if another phase is open by then.")
+def orders(name: str, power: str, file: str | None, phase: str | None) -> None:
     """Submit POWER's orders and DP allocations from FILE ('-' reads stdin).
 
     Paste a forum or Discord post as it is. Each line is checked at once:
@@ -128,7 +130,7 @@ def orders(name: str, power: str, file: str | None) -> None:
         report = _run(lambda s: s.submissions(name, power, GM))
     else:
         data = sys.stdin.buffer.read() if file == "-" else _read(file)
-        report = _run(lambda s: s.submit(name, power, data, GM))
+        report = _run(lambda s: s.submit(name, power, data, GM, phase=phase))
     for line in report.lines:
         click.echo(str(line))
     click.echo(f"{report.power}, {report.phase}: standing orders")
@@ -191,18 +193,22 @@ def status(name: str) -> None:
 
 @game_group.command("process")
 @click.argument("name")
-def process(name: str) -> None:
+@click.option("--phase", metavar="PHASE", help="The phase you mean to process (e.g. "
+              "S1901M): nothing is done if the game has moved on (the deadline, another GM).")
+def process(name: str, phase: str | None) -> None:
     """Adjudicate the current phase and print the results post."""
-    record = _run(lambda s: s.process(name))
+    record = _run(lambda s: s.process(name, phase=phase))
     click.echo(format_record(record, "text"), nl=False)
 
 
 @game_group.command("undo")
 @click.argument("name")
 @click.option("--to", "to", metavar="PHASE", help="Roll back to this phase (e.g. S1902M).")
-def undo(name: str, to: str | None) -> None:
+@click.option("--phase", metavar="PHASE", help="The phase the game is at as you see it: "
+              "nothing is rolled back if it has moved on.")
+def undo(name: str, to: str | None, phase: str | None) -> None:
     """Roll back the last processed phase (or to --to PHASE); history is kept."""
-    label = _run(lambda s: s.undo(name, to))
+    label = _run(lambda s: s.undo(name, to, phase=phase))
     click.echo(f"Rolled back to {label}; its orders stand again.")
 
 

@@ -17,7 +17,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from .app import MAX_POST
-from .auth import api_grant, api_viewer, service
+from .auth import api_grant, api_viewer, service, throttle
 
 __all__ = ["router"]
 
@@ -27,6 +27,18 @@ router = APIRouter(prefix="/api/v1", tags=["games"])
 class Post(BaseModel):
     text: str = Field(max_length=MAX_POST, description="Orders and DP allocations as a "
                                                        "player writes them, one per line")
+    phase: str | None = Field(None, max_length=100, description=(
+        "The phase the post is written for, as a code (`S1901M`, the game's `phase_code`) "
+        "or label. If another phase is open when it arrives (the GM or the deadline "
+        "processed it meanwhile) nothing is kept and the answer is 409, naming the phase "
+        "now open. Without it the post goes to whatever phase is open on arrival."))
+
+
+class PhaseIn(BaseModel):
+    phase: str | None = Field(None, max_length=100, description=(
+        "The phase you mean to process (its code, e.g. `S1901M`): if it is no longer open "
+        "(a second click, the deadline got there first) nothing is done and the answer is "
+        "409. Without it: whatever phase is open."))
 
 
 class Flag(BaseModel):
@@ -67,6 +79,7 @@ class Report(BaseModel):
     allocations: list[str] = Field(description="The standing DP allocations (secret)")
     dp_left: int | None
     limits: Limits | None = Field(description="None when no DP are allocated this phase")
+    phase_code: str = Field(description="The phase this post is part of (`S1901M`)")
     ok: bool
 
 
@@ -133,12 +146,15 @@ def orders(request: Request, name: str, power: str) -> dict[str, Any]:
              summary="Submit a post of orders and DP; each line is answered",
              response_model=Report)
 def submit(request: Request, name: str, power: str, post: Post) -> dict[str, Any]:
-    return _report(service(request).submit(name, power, post.text, api_viewer(request, name)))
+    throttle(request, "send", name, power)
+    return _report(service(request).submit(name, power, post.text, api_viewer(request, name),
+                                           phase=post.phase))
 
 
 @router.post("/games/{name}/powers/{power}/check",
              summary="Check a post line by line; nothing is kept", response_model=Report)
 def check(request: Request, name: str, power: str, post: Post) -> dict[str, Any]:
+    throttle(request, "check", name, power)
     return _report(service(request).check(name, power, post.text, api_viewer(request, name)))
 
 
@@ -178,10 +194,10 @@ def draw(request: Request, name: str, power: str, flag: Flag) -> dict[str, Any]:
 
 
 @router.post("/games/{name}/process", summary="Adjudicate the phase now (GM)")
-def process(request: Request, name: str) -> dict[str, Any]:
+def process(request: Request, name: str, body: PhaseIn | None = None) -> dict[str, Any]:
     svc = service(request)
     v = api_viewer(request, name)
-    record = svc.process(name, v)
+    record = svc.process(name, v, phase=body.phase if body else None)
     return {"processed": record.phase, "now": record.status.phase,
             "results": svc.export(name, None, "text", actor=v)}
 

@@ -88,6 +88,9 @@ class Minutes(BaseModel):
 class UndoIn(BaseModel):
     to: str | None = Field(None, max_length=100, description="Roll back to this phase (code, "
                                                              "label or number); none: one")
+    phase: str | None = Field(None, max_length=100, description=(
+        "The phase the game is at as you see it (`S1902M`): if it has moved on, nothing is "
+        "rolled back and the answer is 409"))
 
 
 class Phase(BaseModel):
@@ -196,7 +199,8 @@ def extend(request: Request, name: str, body: Minutes) -> ScheduleOut:
              response_model=Phase)
 def undo(request: Request, name: str, body: UndoIn | None = None) -> Phase:
     to = body.to if body else None
-    return Phase(phase=service(request).undo(name, to=to, actor=api_viewer(request, name)))
+    return Phase(phase=service(request).undo(name, to=to, actor=api_viewer(request, name),
+                                             phase=body.phase if body else None))
 
 
 @router.post("/games/{name}/powers/{power}/eliminate",

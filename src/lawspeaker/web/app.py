@@ -34,8 +34,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
-from ..service import Forbidden, GameService, NotFound, ServiceError
-from ..store import Store, open_store
+from ..service import Forbidden, GameService, NotFound, PhaseChanged, ServiceError
+from ..store import Store, StoreBusy, open_store
+from .throttle import Throttle
 
 __all__ = ["MAX_BODY", "MAX_POST", "RedactLinks", "create_app"]
 
@@ -142,6 +143,7 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
                   redoc_url=None, openapi_url="/api/openapi.json",
                   swagger_ui_oauth2_redirect_url=None)
     app.state.service = service
+    app.state.throttle = Throttle()
     app.state.poll = poll
     app.state.public_url = public_url.rstrip("/") if public_url else None
     app.state.templates = Jinja2Templates(directory=str(_HERE / "templates"))
@@ -189,15 +191,23 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> Response:
         status = 404 if isinstance(exc, NotFound) else 403 if isinstance(exc, Forbidden) \
-            else 400
+            else 409 if isinstance(exc, PhaseChanged) else 400
         return error_response(request, status, str(exc))
+
+    @app.exception_handler(StoreBusy)
+    async def busy(request: Request, exc: StoreBusy) -> Response:
+        response = error_response(request, 503, f"the server is too busy right now: {exc}")
+        response.headers["Retry-After"] = "5"
+        return response
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
         message = exc.detail if isinstance(exc.detail, str) else "bad request"
         if exc.status_code == 404 and message == "Not Found":
             message = "there is no such page"
-        return error_response(request, exc.status_code, message)
+        response = error_response(request, exc.status_code, message)
+        response.headers.update(exc.headers or {})
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:

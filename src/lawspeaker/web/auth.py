@@ -17,7 +17,7 @@ from ..service import PUBLIC, GameService, NotFound, Viewer
 from ..service.access import Grant
 
 __all__ = ["api_grant", "api_viewer", "check_csrf", "csrf_token", "grants", "remember",
-           "service", "viewer"]
+           "service", "throttle", "viewer"]
 
 MAX_LINKS = 20
 """Links one browser session remembers (a GM of several games, a tester)."""
@@ -25,6 +25,11 @@ MAX_LINKS = 20
 
 def service(request: Request) -> GameService:
     return request.app.state.service  # type: ignore[no-any-return]
+
+
+def throttle(request: Request, what: str, game: str, power: str) -> None:
+    """Count a check or a post against the seat's rate limit (429 beyond it)."""
+    request.app.state.throttle.hit(what, game, power.strip().lower())
 
 
 def grants(request: Request) -> list[Grant]:

@@ -15,11 +15,20 @@ from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from ..service import GM, Forbidden, NotFound, ServiceError, Viewer
+from ..service import GM, Forbidden, NotFound, PhaseChanged, ServiceError, Viewer
 from ..service.deadlines import check_timezone
 from ..variants import available_variants
 from .app import MAX_POST
-from .auth import check_csrf, csrf_token, grants, remember, server_gm, service, viewer
+from .auth import (
+    check_csrf,
+    csrf_token,
+    grants,
+    remember,
+    server_gm,
+    service,
+    throttle,
+    viewer,
+)
 
 __all__ = ["render", "router"]
 
@@ -187,10 +196,15 @@ def export(request: Request, name: str, phase: str | None = None, fmt: str = "bb
 
 @router.post("/games/{name}/orders")
 def submit(request: Request, name: str, csrf: str = Form(""), power: str = Form(...),
-           text: str = Form(...)) -> Response:
+           text: str = Form(...), phase: str = Form("")) -> Response:
     check_csrf(request, csrf)
+    throttle(request, "send", name, power)
     v = viewer(request, name)
-    report = service(request).submit(name, power, _text(text), v)
+    try:
+        report = service(request).submit(name, power, _text(text), v, phase=phase or None)
+    except PhaseChanged as exc:  # written for a phase since processed: keep the text here
+        return render(request, "game.html", _game_context(
+            request, name, text=text, flash=f"Not sent: {exc}"), status=409)
     return render(request, "game.html", _game_context(request, name, report=report,
                                                       text=text))
 
@@ -203,6 +217,10 @@ def check(request: Request, name: str, csrf: str = Form(""), power: str = Form(.
     report = None
     error = None
     if text.strip():
+        try:
+            throttle(request, "check", name, power)
+        except HTTPException as exc:  # said beside the box, where the player looks
+            return render(request, "_check.html", {"report": None, "error": exc.detail})
         try:
             report = service(request).check(name, power, _text(text), v)
         except Forbidden:
@@ -247,12 +265,18 @@ async def gm_action(request: Request, name: str, action: str) -> Response:
 def _gm_do(request: Request, name: str, action: str, f: dict[str, str], v: Viewer
            ) -> Response:
     svc = service(request)
-    if action == "process":
-        record = svc.process(name, v)
-        return _back(request, name, f"{record.phase} processed. Now: {record.status.phase}.")
-    if action == "undo":
-        to = f.get("to") or None
-        return _back(request, name, f"Rolled back to {svc.undo(name, to, actor=v)}.")
+    phase = f.get("phase") or None  # the phase the GM's page showed
+    try:
+        if action == "process":
+            record = svc.process(name, v, phase=phase)
+            return _back(request, name,
+                         f"{record.phase} processed. Now: {record.status.phase}.")
+        if action == "undo":
+            to = f.get("to") or None
+            return _back(request, name,
+                         f"Rolled back to {svc.undo(name, to, actor=v, phase=phase)}.")
+    except PhaseChanged as exc:  # a double click, a stale page, the deadline first
+        return _back(request, name, str(exc))
     if action == "pause":
         svc.pause(name, v)
         return _back(request, name, "Paused: the deadline is held.")
