@@ -198,3 +198,21 @@ def test_a_dissolution_results_post_shows_favor(tmp_path: Path) -> None:
     post = gm("export", "d", "--format", "markdown").output
     assert "**Favor (each value caps the DP on that power's units)**" in post
     assert "- Yugoslavia: India 3, Israel 1, NATO 0, Russia 2, US Navy 0" in post
+
+
+def test_the_gm_names_the_phase_to_process_and_a_repeat_does_nothing(tmp_path: Path) -> None:
+    gm = GM(str(tmp_path / "g.db"))
+    gm("new", "standard", "g")
+    gm("orders", "g", "France", "-", "--phase", "S1901M", stdin="A Par - Bur\n")
+    gm("process", "g", "--phase", "S1901M")
+    again = gm("process", "g", "--phase", "S1901M", ok=False)
+    assert again.exit_code != 0 and "Traceback" not in again.output
+    assert "Spring 1901" in again.output and "already been processed" in again.output
+    late = gm("orders", "g", "France", "-", "--phase", "S1901M", stdin="A Bur - Mar\n",
+              ok=False)
+    assert "already been processed" in late.output and "now open" in late.output
+    assert "A Bur - Mar" not in gm("orders", "g", "France").output
+    undo = gm("undo", "g", "--phase", "S1901M", ok=False)
+    assert "Nothing was done" in undo.output
+    gm("undo", "g", "--phase", "F1901M")
+    assert "Spring 1901" in gm("status", "g").output

@@ -70,8 +70,9 @@ class Store:
     writer and never makes one wait. Writing in it is a programming error and
     raises."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
         self.engine = engine
+        self.busy_timeout = busy_timeout
         sqlite = engine.dialect.name == "sqlite"
         if sqlite:
             writer = engine.execution_options(lawspeaker_begin="BEGIN IMMEDIATE")
@@ -101,8 +102,8 @@ class Store:
             except OperationalError as exc:
                 if _locked(exc):
                     raise StoreBusy("the database is busy (another process held it for "
-                                    f"more than {BUSY_TIMEOUT_S} s); nothing was written, "
-                                    "try again") from None
+                                    f"more than {self.busy_timeout:g} s); nothing was "
+                                    "written, try again") from None
                 raise
 
     @contextmanager
@@ -126,15 +127,18 @@ def _no_writes_in_reads(session: Session, _context: Any, _instances: Any) -> Non
         raise RuntimeError("a read transaction tried to write (use Store.transaction)")
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
-    # The driver's own transaction handling would begin only at the first
-    # write, after the reads it depends on; we begin ourselves (below).
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for a processing GM
-    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
-    cursor.close()
+def _sqlite_pragmas(busy_timeout: float) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # The driver's own transaction handling would begin only at the first
+        # write, after the reads it depends on; we begin ourselves (below).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for a processing GM
+        cursor.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
+        cursor.close()
+
+    return on_connect
 
 
 def _sqlite_begin(connection: Any) -> None:
@@ -145,8 +149,9 @@ def _sqlite_begin(connection: Any) -> None:
         "lawspeaker_begin", "BEGIN IMMEDIATE"))
 
 
-def open_store(db: str | None = None) -> Store:
-    """Open (creating or migrating as needed) the database ``db``."""
+def open_store(db: str | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> Store:
+    """Open (creating or migrating as needed) the database ``db``.
+    ``busy_timeout``: seconds a write waits for SQLite's write lock."""
     url = database_url(db)
     try:
         engine = create_engine(url)
@@ -157,7 +162,7 @@ def open_store(db: str | None = None) -> Store:
         if path and path != ":memory:" and not Path(path).parent.exists():
             raise StoreError(f"cannot create the database {path}: the folder "
                              f"{Path(path).parent} does not exist")
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", _sqlite_pragmas(busy_timeout))
         event.listen(engine, "begin", _sqlite_begin)
     try:
         upgrade(engine)
@@ -165,7 +170,7 @@ def open_store(db: str | None = None) -> Store:
         engine.dispose()
         raise StoreError(f"cannot open database {engine.url.render_as_string()}: "
                          f"{str(exc).splitlines()[0]}") from None
-    return Store(engine)
+    return Store(engine, busy_timeout)
 
 
 def upgrade(engine: Engine) -> None:
