@@ -152,7 +152,7 @@ def test_the_deadline_and_the_gms_click_process_a_phase_once(
 
 def test_checking_never_waits_for_a_writer(tmp_path: Path) -> None:
     db = tmp_path / "held.db"
-    svc, tokens = _game(f"sqlite:///{db}")
+    _, tokens = _game(f"sqlite:///{db}")
     with serve(f"sqlite:///{db}", "--tick", "0") as base:
         holder = sqlite3.connect(db, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")  # another process writes for a long time
@@ -262,3 +262,19 @@ def test_each_seat_is_rate_limited_and_told_when_to_try_again(tmp_path: Path) ->
     box = world.clients["Aesir"].post("/games/A/check", data={
         "csrf": world.csrf("Aesir"), "power": "Aesir", "text": "F Asgard H"})
     assert box.status_code == 200 and "too many checks" in box.text
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_database_itself_refuses_two_live_phases_at_one_place(backend: str,
+                                                                   tmp_path: Path) -> None:
+    from sqlalchemy.exc import IntegrityError
+
+    svc, _ = _game(database(backend, tmp_path))
+    svc.process("Saga")
+    svc.undo("Saga")
+    svc.process("Saga")  # the rolled-back phase stays on record beside its replacement
+    with pytest.raises(IntegrityError), svc.store.transaction() as s:
+        live = s.scalars(select(PhaseRow).where(PhaseRow.undone_at.is_(None))
+                         .order_by(PhaseRow.seq)).all()[-1]
+        s.add(PhaseRow(game_id=live.game_id, seq=live.seq, code=live.code, label=live.label,
+                       position=live.position))

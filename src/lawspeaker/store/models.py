@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 __all__ = [
@@ -87,7 +87,13 @@ class PlayerRow(Base):
 
 class PhaseRow(Base):
     __tablename__ = "phases"
-    __table_args__ = (Index("ix_phases_game_seq", "game_id", "seq"),)
+    __table_args__ = (
+        Index("ix_phases_game_seq", "game_id", "seq"),
+        # One live phase per place in the history (migration 0003).
+        Index("ux_phases_live_seq", "game_id", "seq", unique=True,
+              sqlite_where=text("undone_at IS NULL"),
+              postgresql_where=text("undone_at IS NULL")),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
