@@ -199,11 +199,28 @@ def _wait(base: str, server: subprocess.Popen[bytes]) -> None:
 async def _load(base: str, seats: list[Seat], games: dict[str, str], posts: int,
                 phases: int, timeout: float, rng: random.Random, result: Result,
                 acks: list[tuple[str, str, str, str]]) -> None:
-    limits = httpx.Limits(max_connections=len(seats) + 2 * len(games) + 10)
+    # Idle connections are dropped before the server's keep-alive (5 s) would close
+    # them under a request, as browsers do.
+    limits = httpx.Limits(max_connections=len(seats) + 2 * len(games) + 10,
+                          keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=base, timeout=timeout, limits=limits) as client:
+        async def send(method: str, url: str, latencies: list[float] | None = None,
+                       **kwargs: object) -> httpx.Response | None:
+            """One request; a transport failure is an error of the run, not a crash."""
+            t = time.perf_counter()
+            try:
+                r = await client.request(method, url, **kwargs)  # type: ignore[arg-type]
+            except httpx.HTTPError as exc:
+                result.errors.append(f"{method} {url}: {type(exc).__name__} {exc}")
+                return None
+            if latencies is not None:
+                latencies.append(time.perf_counter() - t)
+            return r
+
         async def phase_now(game: str) -> str:
-            r = await client.get(f"/api/v1/games/{game}")
-            return str(r.json()["phase_code"])
+            r = await send("GET", f"/api/v1/games/{game}")
+            return str(r.json()["phase_code"]) if r is not None and r.status_code == 200 \
+                else ""
 
         async def player(seat: Seat, delays: list[float]) -> None:
             auth = {"Authorization": f"Bearer {seat.token}"}
@@ -214,17 +231,16 @@ async def _load(base: str, seats: list[Seat], games: dict[str, str], posts: int,
                 marker = f"# post {i} of {seat.power} in {seat.game}"
                 text = "\n".join([marker] + [orders[(i + k) % len(orders)]
                                              for k, orders in enumerate(seat.moves)]) + "\n"
-                t = time.perf_counter()
-                r = await client.post(f"{url}/check", json={"text": text}, headers=auth)
-                result.check_latency.append(time.perf_counter() - t)
-                if r.status_code not in (200, 429):
+                r = await send("POST", f"{url}/check", result.check_latency,
+                               json={"text": text}, headers=auth)
+                if r is not None and r.status_code not in (200, 429):
                     result.errors.append(f"check {seat.game}/{seat.power}: {r.status_code} "
                                          f"{r.text[:200]}")
                 for _attempt in range(5):
-                    t = time.perf_counter()
-                    r = await client.post(f"{url}/orders", json={"text": text, "phase": phase},
-                                          headers=auth)
-                    result.submit_latency.append(time.perf_counter() - t)
+                    r = await send("POST", f"{url}/orders", result.submit_latency,
+                                   json={"text": text, "phase": phase}, headers=auth)
+                    if r is None:
+                        break
                     if r.status_code == 200:
                         body = r.json()
                         result.acknowledged += 1
@@ -250,14 +266,13 @@ async def _load(base: str, seats: list[Seat], games: dict[str, str], posts: int,
                 await asyncio.sleep(delays[k])
                 phase = await phase_now(game)
 
-                async def click(phase: str) -> httpx.Response:
-                    t = time.perf_counter()
-                    r = await client.post(f"/api/v1/games/{game}/process",
-                                          json={"phase": phase}, headers=auth)
-                    result.process_latency.append(time.perf_counter() - t)
-                    return r
+                async def click(phase: str) -> httpx.Response | None:
+                    return await send("POST", f"/api/v1/games/{game}/process",
+                                      result.process_latency, json={"phase": phase},
+                                      headers=auth)
 
-                answers = await asyncio.gather(click(phase), click(phase))  # a double click
+                answers = [r for r in await asyncio.gather(click(phase), click(phase))
+                           if r is not None]  # a double click
                 codes = sorted(r.status_code for r in answers)
                 if codes == [200, 409]:
                     result.processed += 1

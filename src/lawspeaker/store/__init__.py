@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import Base
@@ -105,13 +106,19 @@ class Store:
                                     f"more than {self.busy_timeout:g} s); nothing was "
                                     "written, try again") from None
                 raise
+            except PoolTimeout:
+                raise StoreBusy("every connection to the database is in use; nothing was "
+                                "written, try again") from None
 
     @contextmanager
     def read(self) -> Iterator[Session]:
         """A read-only snapshot (see the class)."""
-        with self._reads() as session, session.begin():
-            session.info["read_only"] = True
-            yield session
+        try:
+            with self._reads() as session, session.begin():
+                session.info["read_only"] = True
+                yield session
+        except PoolTimeout:
+            raise StoreBusy("every connection to the database is in use; try again") from None
 
     def close(self) -> None:
         self.engine.dispose()
