@@ -116,6 +116,31 @@ def criss_cross(rng: random.Random, units: dict[str, Unit],
     return orders
 
 
+def attack(rng: random.Random, units: dict[str, Unit], region: list[str],
+           taken: set[str]) -> list[tuple[str, str]]:
+    """A supported attack on a player's army or fleet nearby, so that mobile units are
+    dislodged and the retreats that follow are played too."""
+    victims = [p for p in region if p not in taken and p in units
+               and units[p].power in DIS.powers and not units[p].stationary]
+    if not victims:
+        return []
+    victim = rng.choice(victims)
+    near_ground = [p for p in sorted(MAP.touching(victim)) if p not in taken
+                   and MAP.provinces[p].terrain is not Terrain.SEA
+                   and (p not in units or units[p].power in DIS.powers)]
+    if len(near_ground) < 2:
+        return []
+    start, *helpers = rng.sample(near_ground, min(len(near_ground), rng.randint(2, 4)))
+    enemy = rng.choice([p for p in PLAYERS if p != units[victim].power])
+    units[start] = Unit(enemy, UnitType.ARMY, start)
+    orders = [(enemy, f"A {start} - {victim}")]
+    for helper in helpers:
+        unit = units.setdefault(helper, Unit(rng.choice(PLAYERS), UnitType.ARMY, helper))
+        orders.append((unit.power, f"{unit.type.value} {helper} S {start} - {victim}"))
+    taken.update([start, victim, *helpers])
+    return orders
+
+
 def random_order(rng: random.Random, unit: Unit, units: dict[str, Unit],
                  region: list[str]) -> str:
     """An order for ``unit``, as likely illegal as legal."""
@@ -197,6 +222,9 @@ def test_no_position_or_order_makes_the_engine_raise(seed: int, rules: dict[str,
     units, region = random_position(rng)
     kernel = criss_cross(rng, units, region) if rng.random() < 0.6 else []
     ordered = {parse_order(MAP, text).province for _, text in kernel}
+    for _ in range(rng.randint(0, 2)):
+        kernel += attack(rng, units, region, ordered)
+        ordered.update(parse_order(MAP, text).province for _, text in kernel)
     mine = [t for t in kernel if t[0] in DIS.powers] + player_orders(rng, units, region, ordered)
     theirs = [t for t in kernel if t[0] not in DIS.powers] + neutral_orders(rng, units, region,
                                                                           ordered)

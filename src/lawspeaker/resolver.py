@@ -370,9 +370,11 @@ class _Resolver(ReportMixin):
         # §3.11.2: the first army, alphabetically, whose convoy is part of the paradox.
         # A convoy of the cycle always exists (that is what makes it a paradox), so each
         # call settles at least one decision and the re-adjudication ends.
-        first = next(a for a in armies
-                     if any(c.prov in in_cycle for c in self.convoyers.get(a, ())))
-        for c in self.convoyers.get(first, ()):
+        first = next((a for a in armies
+                      if any(c.prov in in_cycle for c in self.convoyers.get(a, ()))), None)
+        failing = self.convoyers.get(first, ()) if first is not None else \
+            [self.plans[p] for p in cycle if self.plans[p].kind == _CONVOY]
+        for c in failing:
             self.result[c.prov], self.state[c.prov] = False, _RESOLVED
 
     def _attack_power(self, plan: _Plan) -> int:
