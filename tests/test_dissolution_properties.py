@@ -207,6 +207,13 @@ def parsed(texts: Iterable[tuple[str, str]]) -> list[lawspeaker.Order]:
     return out
 
 
+def explained(results: Iterable[lawspeaker.OrderResult]) -> None:
+    """Read every result's explanation: it is written only when read (``OrderResult``), so
+    a fault in it would otherwise wait for the first player to look."""
+    for result in results:
+        assert isinstance(result.reason, str) and result.reason
+
+
 @SETTINGS
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), rules=st.fixed_dictionaries({
     "sortie": st.sampled_from(["head_to_head", "never"]),
@@ -235,6 +242,7 @@ def test_no_position_or_order_makes_the_engine_raise(seed: int, rules: dict[str,
     # The resolver alone, the neutral units' orders written out (as in the case files).
     moved = resolve_movement(MAP, units, parsed(mine + theirs), ruled, DIS.invulnerable_powers)
     assert len(moved.units) + len(moved.dislodged) == len(units)
+    explained(moved.results)
 
     # A game: each order checked as it is submitted, DP for the neutral units, the phase
     # adjudicated and then its retreats.
@@ -253,7 +261,7 @@ def test_no_position_or_order_makes_the_engine_raise(seed: int, rules: dict[str,
             game.allocate(rng.choice(PLAYERS), f"{rng.randint(1, 3)} DP to {text}")
     for order in parsed(theirs):  # what a player is told about a neutral unit's order
         game.problem(order)
-    game.process()
+    explained(game.process().results)
     if game.position.phase.kind is PhaseKind.RETREAT:
         game.set_orders(random_orders(DIS, game.position, rng))
-        game.process()
+        explained(game.process().results)
