@@ -85,3 +85,18 @@ def test_the_cli_reports_the_crash_and_goes_on_to_the_summary(crashing: Path) ->
     assert "raised TypeError: simulated bug in the resolver" in out
     assert 'in resolve\n' in out  # the traceback reaches the raising frame
     assert out.rstrip().splitlines()[-1] == "2 passed, 1 failed"
+
+
+def test_a_recursion_error_is_reported_in_a_readable_length(
+        monkeypatch: pytest.MonkeyPatch, crashing: Path) -> None:
+    """A thousand frames of recursion are cut to the first and the last ones."""
+    def recurse(game_map, units, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return recurse(game_map, units, *args, **kwargs)
+
+    monkeypatch.setattr(lawspeaker.datc, "resolve_movement", recurse)
+    reports = run_files([crashing])
+    assert [r.status for r in reports] == ["FAIL"] * 3
+    problem = reports[0].problems[0]
+    assert "case ok.1 raised RecursionError" in problem
+    assert "frames left out" in problem and len(problem.splitlines()) < 80
+    assert problem.rstrip().endswith("RecursionError: maximum recursion depth exceeded")

@@ -118,12 +118,24 @@ def run_case(case: Case, overrides: Mapping[str, str] | None = None) -> CaseRepo
     return report
 
 
+_TRACE_HEAD, _TRACE_TAIL = 8, 16
+
+
 def _crash(case: Case, exc: Exception) -> str:
     """``file:line: case ID raised TypeError: ...`` and the traceback, indented to
-    sit under the case's FAIL line."""
-    trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip()
+    sit under the case's FAIL line. A deep traceback (a ``RecursionError`` has a
+    thousand frames) keeps its first and last frames, where the cause shows."""
+    frames = list(traceback.extract_tb(exc.__traceback__))
+    shown = traceback.format_list(frames)
+    if len(frames) > _TRACE_HEAD + _TRACE_TAIL:
+        skipped = len(frames) - _TRACE_HEAD - _TRACE_TAIL
+        shown = [*traceback.format_list(frames[:_TRACE_HEAD]),
+                 f"  ... {skipped} frames left out ...\n",
+                 *traceback.format_list(frames[-_TRACE_TAIL:])]
+    trace = ["Traceback (most recent call last):\n", *shown,
+             *traceback.format_exception_only(type(exc), exc)]
     lines = [f"{case.file}:{case.line}: case {case.id} raised {type(exc).__name__}: {exc}",
-             *("  " + line for line in trace.splitlines())]
+             *("  " + line for line in "".join(trace).rstrip().splitlines())]
     return "\n        ".join(lines)
 
 
