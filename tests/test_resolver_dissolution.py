@@ -97,6 +97,28 @@ def test_a_move_that_needs_a_convoy_must_state_its_path(dis):
     assert "must state its path" in r["cai"].reason and "A Cai - Asw - Khm" in r["cai"].reason
 
 
+@pytest.mark.parametrize("order,there,here", [
+    ("Ukraine: A Clu - Ode", "Odessa", "Cluj"),  # §6.3.1: "Odessa is *not* adjacent to Cluj"
+    ("Ukraine: A Buc - Kyv", "Kyiv", "Bucharest"),
+    ("Ukraine: A Kyv - Mos", "Moscow", "Kyiv"),
+])
+def test_a_move_no_convoy_could_carry_is_illegal_and_says_why(dis, order, there, here):
+    """§3.10.1, §6.3.1: an army ordered to a space it does not border, with no path and no
+    fleet or wing that could carry it, is illegal (and holds): it no longer crashes the
+    adjudication, the check or the submission (issue 17)."""
+    src = order.split()[2].lower()
+    result, r = adjudicate(dis, board(dis, f"Ukraine: A {src}"), order)
+    assert r[src].outcome is Outcome.ILLEGAL
+    assert r[src].reason == (f"Illegal: {there} is not adjacent to {here}, and no chain of "
+                             "fleets or wings on the board could convoy an army there "
+                             "(Dissolution §3.10)")
+    assert result.units[src].province == src
+    game = lawspeaker.Game(dis)  # the check players get when they submit (Game.problem)
+    game.position = game.position.replace(units=board(dis, f"Ukraine: A {src}"))
+    assert game.problem(game.parse("Ukraine", order.partition(": ")[2])) == \
+        r[src].reason.removeprefix("Illegal: ")
+
+
 def test_the_path_given_is_the_path_adjudicated(dis):
     """§3.10.1: a convoy off the stated path does not carry the army."""
     units = board(dis, "Poland: A ege", "NATO: W ram", "India: W mum", "NATO: W inc")
@@ -247,6 +269,84 @@ def test_ex_3_11_1_3_defensive_support_prevents_the_paradox(dis):
     assert r["cai"].reason == "Void: convoy disrupted"
     assert r["asw"].reason == "Dislodged by A Teh (2v1)"
     assert r["teh"].reason == "Move succeeds"
+
+
+# A nuclear power's wing convoying in a criss-cross (§3.8: invulnerable). An attack on it can
+# never dislodge it, only disable it (§3.9), which disrupts its convoy all the same.
+INVULNERABLE_CRISS_CROSS = ("Egypt: A Cai - Asw - Tel", "Egypt: W Asw C Cai - Tel",
+                            "Jordan: A Jor S Cai - Tel",
+                            "Saudi Arabia: A Tbk - Tel - Asw", "Israel: W Tel C Tbk - Asw",
+                            "Khartoum: A Khm S Tbk - Asw")
+
+
+def invulnerable_board(dis):
+    return board(dis, "Egypt: A cai", "Egypt: W asw", "Saudi Arabia: A tbk", "Israel: W tel",
+                 "Jordan: A jor", "Syria: A syr", "Khartoum: A khm", "Ethiopia: A wde")
+
+
+def test_criss_cross_2v2_with_an_invulnerable_convoyer_disables_nothing(dis):
+    """§3.11.1: "Attacks of equal strength should simply bounce": Cairo's attack on the
+    Israeli wing bounces like Tabuk's, so it does not disable the wing (§3.9), whose convoy
+    stands."""
+    result, r = adjudicate(dis, invulnerable_board(dis), *INVULNERABLE_CRISS_CROSS)
+    assert r["cai"].reason == "Criss-Cross Bounce 2v2"
+    assert r["tbk"].reason == "Criss-Cross Bounce 2v2"
+    assert r["tel"].reason == "Convoys" and r["asw"].reason == "Convoys"
+    assert not result.disabled and not result.dislodged
+
+
+def test_criss_cross_3v2_through_an_invulnerable_convoyer_dislodges(dis):
+    """§3.11.1: the stronger attack completes. Tabuk's (3) is carried by the Israeli wing,
+    which Cairo's weaker attack (2) cannot disable: Aswan is dislodged."""
+    result, r = adjudicate(dis, invulnerable_board(dis), *INVULNERABLE_CRISS_CROSS,
+                           "Ethiopia: A Wde S Tbk - Asw")
+    assert r["tbk"].reason == "Move succeeds"
+    assert r["asw"].reason == "Dislodged by A Tbk (3v1)"
+    assert r["cai"].reason == "Criss-Cross Bounce 2v3, convoy disrupted"
+    assert r["tel"].reason == "Convoys"
+    assert set(result.dislodged) == {"asw"} and not result.disabled
+
+
+def test_criss_cross_3v2_against_an_invulnerable_convoyer_disables_it(dis):
+    """§3.11.1 "resulting in either a dislodge or a disrupt": Cairo's attack (3) completes,
+    but Tel Aviv is invulnerable (§3.8), so it is disabled (§3.9) and Tabuk's convoy fails."""
+    result, r = adjudicate(dis, invulnerable_board(dis), *INVULNERABLE_CRISS_CROSS,
+                           "Syria: A Syr S Cai - Tel")
+    assert r["cai"].reason == "Bounced 3v1: W Tel is invulnerable"
+    assert r["tel"].reason == "Disabled by A Cai (3v1)"
+    assert r["tbk"].reason == "Criss-Cross Bounce 2v3, convoy disrupted"
+    assert result.disabled == {"tel": "cai"} and not result.dislodged
+
+
+TWO_INVULNERABLE = ("Iran: A Tbz - Inc - Tel", "NATO: W Inc C Tbz - Tel",
+                    "Jordan: A Jor S Tbz - Tel",
+                    "Saudi Arabia: A Tbk - Tel - Inc", "Israel: W Tel C Tbk - Inc",
+                    "Iraq: A Irq S Tbk - Inc")
+
+
+def two_invulnerable_board(dis):
+    return board(dis, "Iran: A tbz", "Saudi Arabia: A tbk", "NATO: W inc", "Israel: W tel",
+                 "Jordan: A jor", "Syria: A syr", "Iraq: A irq")
+
+
+def test_criss_cross_2v2_with_two_invulnerable_convoyers_both_bounce(dis):
+    """§3.11.1 with both convoyers invulnerable: each attack could only disable; equal, they
+    bounce and nothing is disabled (this ran into endless recursion before)."""
+    result, r = adjudicate(dis, two_invulnerable_board(dis), *TWO_INVULNERABLE)
+    assert r["tbz"].reason == "Criss-Cross Bounce 2v2"
+    assert r["tbk"].reason == "Criss-Cross Bounce 2v2"
+    assert r["inc"].reason == "Convoys" and r["tel"].reason == "Convoys"
+    assert not result.disabled and not result.dislodged
+
+
+def test_criss_cross_3v2_with_two_invulnerable_convoyers_disables_the_weaker_side(dis):
+    result, r = adjudicate(dis, two_invulnerable_board(dis), *TWO_INVULNERABLE,
+                           "Syria: A Syr S Tbz - Tel")
+    assert r["tbz"].reason == "Bounced 3v1: W Tel is invulnerable"
+    assert r["tel"].reason == "Disabled by A Tbz (3v1)"
+    assert r["tbk"].reason == "Criss-Cross Bounce 2v3, convoy disrupted"
+    assert r["inc"].reason == "Convoys"
+    assert result.disabled == {"tel": "tbz"} and not result.dislodged
 
 
 def test_criss_cross_under_the_szykman_option_fails_both_convoys(dis):

@@ -22,6 +22,7 @@ it passes, the errata entry is stale and that is reported as a failure.
 from __future__ import annotations
 
 import dataclasses
+import traceback
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,12 +104,39 @@ def run_files(paths: Iterable[str | Path], overrides: Mapping[str, str] | None =
 
 
 def run_case(case: Case, overrides: Mapping[str, str] | None = None) -> CaseReport:
+    """Run one case. Whatever goes wrong is this case's failure, never the run's: a
+    problem with the case (an unknown power, a malformed line) is reported as one
+    line, and any other exception, a bug in the engine, with its traceback, so
+    the other cases still run and the summary counts this one as failed."""
     report = CaseReport(case)
     try:
         _Run(case, overrides or {}, report).run()
     except (_CaseError, FavorCaseError, VariantError, ValueError) as exc:
         report.problems.append(f"{case.file}:{case.line}: {exc}")
+    except Exception as exc:  # any crash is this case's failure: the run goes on
+        report.problems.append(_crash(case, exc))
     return report
+
+
+_TRACE_HEAD, _TRACE_TAIL = 8, 16
+
+
+def _crash(case: Case, exc: Exception) -> str:
+    """``file:line: case ID raised TypeError: ...`` and the traceback, indented to
+    sit under the case's FAIL line. A deep traceback (a ``RecursionError`` has a
+    thousand frames) keeps its first and last frames, where the cause shows."""
+    frames = list(traceback.extract_tb(exc.__traceback__))
+    shown = traceback.format_list(frames)
+    if len(frames) > _TRACE_HEAD + _TRACE_TAIL:
+        skipped = len(frames) - _TRACE_HEAD - _TRACE_TAIL
+        shown = [*traceback.format_list(frames[:_TRACE_HEAD]),
+                 f"  ... {skipped} frames left out ...\n",
+                 *traceback.format_list(frames[-_TRACE_TAIL:])]
+    trace = ["Traceback (most recent call last):\n", *shown,
+             *traceback.format_exception_only(type(exc), exc)]
+    lines = [f"{case.file}:{case.line}: case {case.id} raised {type(exc).__name__}: {exc}",
+             *("  " + line for line in "".join(trace).rstrip().splitlines())]
+    return "\n        ".join(lines)
 
 
 class _Run(HeirCaseMixin, FavorCaseMixin):

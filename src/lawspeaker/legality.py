@@ -160,14 +160,7 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
     if game_map.can_move(UnitType.ARMY, src, dst):
         return None
     if explicit_paths:
-        # Dissolution §3.10.1: the army's order must carry its convoy path.
-        chain = find_chain(game_map, _carriers(game_map, units), src, dst,
-                           dst_wing=carrier_is_wing(units, dst))
-        hops = [p.capitalize() for p in (src, *chain, dst)]  # as the rulebook writes them
-        example = " - ".join([f"A {hops[0]}", *hops[1:]]) if chain \
-            else f"A {hops[0]} - <space> - {hops[-1]}"
-        return (f"{target.name} is not adjacent to {name(src)}: a convoyed army must state its "
-                f"path, naming each convoying space in order, like '{example}'")
+        return _unstated_path(game_map, units, src, dst)
     if _has_wings(units, wings):
         if find_chain(game_map, _carriers(game_map, units), src, dst,
                       dst_wing=carrier_is_wing(units, dst)):
@@ -180,6 +173,29 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
         # Impossible in this position, though possible in others (DATC 6.D.32).
         return f"no chain of fleets could convoy it from {name(src)} to {target.name}"
     return None
+
+
+def _unstated_path(game_map: GameMap, units: Mapping[str, Unit], src: str,
+                   dst: str) -> str:
+    """Why an army's move to a space it does not border, with no path, is illegal.
+
+    Dissolution §3.10.1: "convoy paths must be provided as part of the convoyed
+    Army's move order", so the move is illegal either way; the reason tells the
+    player what to write instead, or that no convoy could carry the army at all
+    (say ``A Clu - Ode``: "Odessa is *not* adjacent to Cluj", §6.3.1, and no
+    fleet or wing stands between them). A missing chain must never be taken for
+    an empty one: the order reaches here from any text a player can submit.
+    """
+    there, here = game_map.provinces[dst].name, game_map.name_of(src)
+    chain = find_chain(game_map, _carriers(game_map, units), src, dst,
+                       dst_wing=carrier_is_wing(units, dst))
+    if chain is None:
+        return (f"{there} is not adjacent to {here}, and no chain of fleets or wings on the "
+                "board could convoy an army there (Dissolution §3.10)")
+    hops = [p.capitalize() for p in (src, *chain, dst)]  # as the rulebook writes them
+    return (f"{there} is not adjacent to {here}: a convoyed army must state its path, naming "
+            f"each convoying space in order, like '{' - '.join(['A ' + hops[0], *hops[1:]])}' "
+            "(Dissolution §3.10.1)")
 
 
 def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,

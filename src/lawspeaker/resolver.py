@@ -337,24 +337,44 @@ class _Resolver(ReportMixin):
         units are compared like a head-to-head: the weaker (or both, when
         equal) bounces (§3.11.1). Any other paradox: the convoyed army first in
         alphabetical order of its space fails, and the rest is re-adjudicated,
-        one army at a time (the modified Szykman rule, §3.11.2)."""
+        one army at a time (the modified Szykman rule, §3.11.2).
+
+        A bounced criss-cross attack is recorded in ``criss``, which
+        :meth:`_move_wins` reads: the attack then neither dislodges nor disables
+        (§3.9). Recording only the move's own decision is not enough, since an
+        attack on an invulnerable convoyer (§3.8) fails anyway and matters only
+        through the disabling it would cause: the cycle would come back
+        unchanged, and be settled again, without end."""
+        in_cycle = set(cycle)
         for p in cycle:
             self.state[p] = _UNRESOLVED
         armies = sorted({self.plans[p].frm for p in cycle if self.plans[p].kind == _CONVOY}
                         | {p for p in cycle if self.plans[p].kind == _MOVE
                            and self.plans[p].by_convoy})
         movers = [self.plans[a] for a in armies if self.plans[a].kind == _MOVE]
-        carriers = {m.prov: {c.prov for c in self.convoyers.get(m.prov, ())} for m in movers}
+        carriers = {m.prov: {c.prov for c in self.convoyers.get(m.prov, ()) if not c.void}
+                    for m in movers}
         for i, a in enumerate(movers):
             for b in movers[i + 1:]:
+                if a.prov in self.criss or b.prov in self.criss:
+                    continue  # already compared: settling it again would settle nothing
                 if a.dest in carriers[b.prov] and b.dest in carriers[a.prov]:
+                    # §3.11.1: the attacks are compared head to head; the weaker one, or
+                    # both when equal, bounces, so it neither dislodges nor disables.
                     sa, sb = self._attack_power(a), self._attack_power(b)
                     for loser, mine, theirs in ((a, sa, sb), (b, sb, sa)):
                         if mine <= theirs:
                             self.criss[loser.prov] = (mine, theirs)
                             self.result[loser.prov], self.state[loser.prov] = False, _RESOLVED
                     return
-        for c in self.convoyers.get(armies[0], ()):
+        # §3.11.2: the first army, alphabetically, whose convoy is part of the paradox.
+        # A convoy of the cycle always exists (that is what makes it a paradox), so each
+        # call settles at least one decision and the re-adjudication ends.
+        first = next((a for a in armies
+                      if any(c.prov in in_cycle for c in self.convoyers.get(a, ()))), None)
+        failing = self.convoyers.get(first, ()) if first is not None else \
+            [self.plans[p] for p in cycle if self.plans[p].kind == _CONVOY]
+        for c in failing:
             self.result[c.prov], self.state[c.prov] = False, _RESOLVED
 
     def _attack_power(self, plan: _Plan) -> int:
@@ -402,6 +422,8 @@ class _Resolver(ReportMixin):
     def _move_wins(self, plan: _Plan) -> bool:
         """Whether a move beats everything in its way, as a move of a mobile unit
         against a vulnerable one would (a sortie is asked this too, §3.9)."""
+        if plan.prov in self.criss:
+            return False  # Dissolution §3.11.1: a criss-cross attack that bounced
         attack = self._attack(plan)
         if attack == 0:
             return False
