@@ -24,6 +24,7 @@ from .results import OrderResult, Outcome
 from .rules import Rules
 from .status import TurnStatus
 from .variants import Variant
+from .wording import for_players
 
 __all__ = ["FORMATS", "PhaseRecord", "format_record", "format_status"]
 
@@ -77,7 +78,7 @@ class PhaseRecord:
             if r.implicit and r.outcome is Outcome.SUCCEEDS and reason == "Holds":
                 reason = "No order: holds"
             line = ResultLine(format_order(r.order, game_map, long=True), r.outcome.value,
-                              reason)
+                              for_players(game_map, reason))
             if r.order.power in neutral_powers and before.phase.kind is PhaseKind.MOVEMENT:
                 neutral.append((r.order.power, line))
             else:
@@ -95,7 +96,7 @@ class PhaseRecord:
                       for prov, tally in sorted(secret.get("tallies", {}).items()) if tally))
         return cls(game, variant.title, variant.phase_label(before.phase),
                    tuple(sorted((p, tuple(ls)) for p, ls in by_power.items())),
-                   tuple(neutral), tuple(events),
+                   tuple(neutral), tuple(for_players(game_map, e) for e in events),
                    any(k is PhaseKind.CENSUS for _, k in variant.phases), status, part,
                    revealed)
 

@@ -51,6 +51,7 @@ from ..orders import (
 )
 from ..results import OrderResult, Outcome
 from ..variants import Variant
+from ..wording import for_players
 from .board import Paints, crown, dislodged_point, heir_point, unit_token
 from .geometry import Layout, Point, arrowhead, bezier_at
 from .palette import look_of, slug
@@ -109,7 +110,7 @@ def draw_orders(group: dw.Group, variant: Variant, position: Position, layout: L
         g = dw.Group(id=ids[i], class_=_classes(order, result), data_power=order.power)
         text = format_order(order, variant.map, long=True) if order.location else str(order)
         if result is not None:
-            text = f"{order.power}: {text}: {result.reason}"
+            text = f"{order.power}: {text}: {for_players(variant.map, result.reason)}"
             g.args["data-outcome"] = result.outcome.value
         g.append(dw.Title(text))
         if painter.drawable(order):
