@@ -44,6 +44,7 @@ from .access import AccessMixin
 from .ballots import BallotsMixin
 from .deadlines import DeadlinesMixin
 from .entry import EntryMixin
+from .lines import IGNORED, foreign_unit, ignored_allocation
 from .posts import PostsMixin, dp_limits
 from .records import RecordsMixin
 from .types import (
@@ -198,6 +199,10 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
                                     status="unreadable",
                                     message=f"this line is for {line.power}: a post for "
                                             f"{power} orders only {power}'s units"))
+            elif line.order is not None and (
+                    foreign := foreign_unit(g.variant, g.position, line.order, power)):
+                rows.append(LineRow(number=line.number, text=line.text, kind="unreadable",
+                                    status="unreadable", message=foreign))
             elif line.order is not None:
                 rows.append(LineRow(number=line.number, text=line.text, kind="order",
                                     status="accepted", slot=_slot(line.order, kind),
@@ -228,9 +233,12 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
             slot = f"dp {alloc.order.province}"
             others = [a for k, a in kept.items() if k != slot]
             problem = self._allocation_problem(g, alloc, standing_orders, others)
+            # Dissolution §5.1.2 item 4a (S9 §9.0): kept, but its DP will be ignored
+            ignored = None if problem else ignored_allocation(g.variant, g.position, alloc,
+                                                              g.rules)
             row = LineRow(number=line.number, text=line.text, kind="dp",
-                          status="rejected" if problem else "accepted",
-                          message=problem or "", slot=slot,
+                          status="rejected" if problem else IGNORED if ignored else "accepted",
+                          message=problem or ignored or "", slot=slot,
                           order=order_to_dict(alloc.order), points=alloc.points)
             rows.append(row)
             if problem is None:
@@ -523,7 +531,9 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
         orders = tuple(_canonical(r, game_map) + (f"  (illegal: {r.message})"
                                                   if r.status == "illegal" else "")
                        for r in mine if r.kind == "order")
-        allocations = tuple(_canonical(r, game_map) for r in mine if r.kind == "dp")
+        allocations = tuple(_canonical(r, game_map) + (f"  (ignored: {r.message})"
+                                                       if r.status == IGNORED else "")
+                            for r in mine if r.kind == "dp")
         units = g.position.units
         targets = [(order_from_dict(r.order or {}).province, r.points or 0)
                    for r in mine if r.kind == "dp"]
@@ -556,7 +566,7 @@ def _by_slot(rows: Iterable[LineRow], tag: str) -> dict[str, list[LineRow]]:
     """Standing lines of one post by slot; unreadable and rejected lines stand for nothing."""
     out: dict[str, list[LineRow]] = {}
     for r in rows:
-        if r.kind == "order" or (r.kind == "dp" and r.status == "accepted"):
+        if r.kind == "order" or (r.kind == "dp" and r.status in ("accepted", IGNORED)):
             out.setdefault(r.slot or f"#{tag}.{r.number}", []).append(r)
     return out
 

@@ -135,7 +135,8 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         "ready": svc.ready(name), "tally": svc.draw_tally(name),
         "history": [h for h in svc.history(name) if h.kind == "processed" and not h.undone],
         "events": svc.history(name)[-12:], "report": None, "text": None, **extra}
-    ctx["latest"] = svc.export(name, None, "text", gm=v.gm, actor=v) if ctx["history"] else None
+    ctx["latest"] = svc.export(name, None, "text", gm=v.gm, actor=v, mine=True) \
+        if ctx["history"] else None
     if v.power:
         ctx["mine"] = svc.submissions(name, v.power, v)
         ctx["options"] = svc.unit_options(name, v.power, v)
@@ -145,7 +146,7 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         ctx["example"] = moves[0] if moves else "A Par - Bur"
         if ctx["text"] is None:
             standing = [o.split("  (illegal:")[0] for o in ctx["mine"].orders]
-            standing += list(ctx["mine"].allocations)
+            standing += [a.split("  (ignored:")[0] for a in ctx["mine"].allocations]
             ctx["text"] = "\n".join(standing) + "\n" if standing else \
                 svc.template(name, v.power, v)
     if v.gm:
@@ -162,7 +163,7 @@ def phase_page(request: Request, name: str, phase: str) -> Response:
     svc = service(request)
     v = viewer(request, name)
     record = svc.record(name, phase, v)
-    post = svc.export(name, phase, "text", gm=v.gm, actor=v)
+    post = svc.export(name, phase, "text", gm=v.gm, actor=v, mine=True)
     return render(request, "phase.html", {"info": svc.game(name), "viewer": v,
                                           "phase": phase, "record": record, "post": post})
 
