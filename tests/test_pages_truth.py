@@ -85,3 +85,74 @@ def test_dp_on_an_illegal_order_are_said_to_be_ignored_before_and_after(
         seen = service.export("g", None, actor=viewer, mine=True)
         assert "DP allocations" not in seen and "Ignored" not in seen
     assert "Ignored" not in service.export("g", None, actor=Viewer.of(power))  # the forum copy
+
+
+def _winter(service: GameService) -> None:
+    service.create_game("dissolution", "dis")
+    service.process("dis")
+    service.process("dis")
+    assert service.game("dis").phase == "Winter 1992 Adjustment"
+
+
+def test_a_dissolution_winter_says_embassy_orders_are_due(service: GameService) -> None:
+    """Dissolution §11.5: every player orders its Embassies in the Winter, even
+    with no builds owed; the status waits for them and the template lists them."""
+    _winter(service)
+    status = service.status("dis")
+    assert "Egypt" in status.expected and len(status.expected) == 10
+    assert status.embassy_orders[0].startswith("Embassy orders from every player "
+                                               "(Dissolution §11.5)")
+    template = service.template("dis", "Egypt")
+    assert "# no builds or removals owed" in template
+    assert "E B1p H                           # India: may move to B0z, B1q, B2o, or support" \
+        in template
+    assert "at most 3 may move this Winter (Dissolution §11.5.4)" in template
+    report = service.submit("dis", "Egypt", template)  # the template is a valid post
+    assert report.ok, report.lines
+    duties, example = service.due("dis", "Egypt", GM)
+    assert duties == ["An order for each of your 5 Embassies (Dissolution §11.5): hold, move "
+                      "within its slice or support; at most 3 may move (Dissolution "
+                      "§11.5.4); an Embassy without an order holds"]
+    assert example == "E B1p - B2o"
+    assert service.check("dis", "Egypt", example, GM).ok
+
+
+def test_each_phase_says_what_is_due_with_a_matching_example(service: GameService) -> None:
+    service.create_game("s9-complete", "saga")
+    duties, example = service.due("saga", "Aesir", GM)
+    assert duties[0].startswith("An order for each of your 2 unit(s): F Asgard, F Himinbjorg")
+    assert duties[1] == "Your heir in Asgard: Hold or Marry (S9 §7.1)"
+    assert duties[2].startswith("2 DP to allocate to neutral units' orders if you wish "
+                                "(S9 §9.2)")
+    assert example.startswith("F Asgard - ") and service.check("saga", "Aesir", example,
+                                                                GM).ok
+    service.create_game("standard", "std")
+    service.submit("std", "England", "F London - English Channel")
+    service.process("std")  # Fall: the fleet goes to Belgium, a build is owed
+    service.submit("std", "England", "F English Channel - Belgium")
+    service.process("std")
+    assert service.game("std").phase == "Winter 1901 Adjustment"
+    duties, example = service.due("std", "England", GM)
+    assert duties == ["1 build(s), or waive them; vacant sites: London"]
+    assert example == "Build A London" and service.check("std", "England", example, GM).ok
+    assert service.due("std", "France", GM) == (["Nothing to order this phase"],
+                                                 "Build A Paris")
+
+
+def test_the_winter_page_shows_the_embassies_due(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from fastapi.testclient import TestClient
+
+    from lawspeaker.store import open_store
+    from lawspeaker.web import create_app
+
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'w.db'}"), tick=0, poll=0.05)
+    service: GameService = app.state.service  # type: ignore[attr-defined]
+    _winter(service)
+    client = TestClient(app, base_url="http://testserver")
+    client.get(f"/join/{service.issue_link('dis', 'Egypt')}", follow_redirects=False)
+    page = client.get("/games/dis").text
+    assert "Winter 1992 Adjustment: what you order" in page
+    assert "An order for each of your 5 Embassies (Dissolution §11.5)" in page
+    assert "<code>E B1p - B2o</code>" in page
+    assert "E B1p H" in page and "Nothing to order" not in page
+    assert "no builds owed" not in page

@@ -200,6 +200,7 @@ def format_status(status: TurnStatus, fmt: str = "text") -> list[str]:
             verb = "builds" if p.adjustment > 0 else "removes"
             due.append(f"{p.power} {verb} {abs(p.adjustment)}")
     due += [f"{p} may build an heir" for p in status.heir_builds]
+    due += list(status.embassy_orders)
     if status.expected:
         due.append("Orders due from: " + ", ".join(status.expected))
     return out + st.items(due)

@@ -177,7 +177,7 @@ def status(name: str) -> None:
                         ("Vassal marriages", st.marriages),
                         ("Dropped (eliminated at the next Census)", st.dropped),
                         ("In exile (1 DP each orders phase)", st.exiles),
-                        ("Favor", st.favor)):
+                        ("Favor", st.favor), ("Winter", st.embassy_orders)):
         if rows:
             click.echo(f"{title}:")
             for row in rows:

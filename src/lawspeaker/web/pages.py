@@ -142,8 +142,7 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         ctx["options"] = svc.unit_options(name, v.power, v)
         ctx["my_vote"] = svc.my_vote(name, v.power, v)
         ctx["my_posts"] = svc.posts(name, v.power, v)
-        moves = [o for u in ctx["options"] for o in u.orders if " - " in o and " S " not in o]
-        ctx["example"] = moves[0] if moves else "A Par - Bur"
+        ctx["duties"], ctx["example"] = svc.due(name, v.power, v)
         if ctx["text"] is None:
             standing = [o.split("  (illegal:")[0] for o in ctx["mine"].orders]
             standing += [a.split("  (ignored:")[0] for a in ctx["mine"].allocations]
