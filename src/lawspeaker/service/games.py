@@ -18,7 +18,7 @@ from ..codec import (
     order_to_dict,
     result_to_dict,
 )
-from ..dp import Allocation, allocation_problem
+from ..dp import Allocation
 from ..export import PhaseRecord
 from ..game import Game
 from ..notation import format_order
@@ -44,7 +44,7 @@ from .access import AccessMixin
 from .ballots import BallotsMixin
 from .deadlines import DeadlinesMixin
 from .entry import EntryMixin
-from .lines import IGNORED, foreign_unit, ignored_allocation
+from .lines import IGNORED, foreign_unit, ignored_allocation, rejected_allocation
 from .posts import PostsMixin, dp_limits
 from .records import RecordsMixin
 from .types import (
@@ -232,7 +232,8 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
             alloc = line.allocation
             slot = f"dp {alloc.order.province}"
             others = [a for k, a in kept.items() if k != slot]
-            problem = self._allocation_problem(g, alloc, standing_orders, others)
+            problem = rejected_allocation(g.variant, g.position, alloc, standing_orders,
+                                          others, g.rules)
             # Dissolution §5.1.2 item 4a (S9 §9.0): kept, but its DP will be ignored
             ignored = None if problem else ignored_allocation(g.variant, g.position, alloc,
                                                               g.rules)
@@ -510,17 +511,6 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
             if r.outcome is Outcome.ILLEGAL and not r.implicit:
                 problems[_key(r.order)] = r.reason.removeprefix("Illegal: ")
         return problems
-
-    @staticmethod
-    def _allocation_problem(g: _Loaded, allocation: Allocation, orders: list[Order],
-                            others: list[Allocation]) -> str | None:
-        if not g.variant.uses("diplomacy_points"):
-            return f"{g.variant.title} has no Diplomacy Points"
-        if g.position.phase.kind is not PhaseKind.MOVEMENT:
-            return "DP are allocated only in orders phases"
-        problem = allocation_problem(g.variant, g.position, allocation, orders, others,
-                                     rules=g.rules)
-        return g.variant.cite(problem) if problem else None
 
     def _report(self, s: Session, g: _Loaded, power: str, rows: list[LineRow]
                 ) -> SubmissionReport:

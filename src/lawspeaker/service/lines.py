@@ -6,12 +6,12 @@ deadline rather than never. Used by :meth:`GameService._submit`."""
 from __future__ import annotations
 
 from ..board import PhaseKind, Position, Unit
-from ..dp import Allocation, ignored_because, is_dp_controlled
+from ..dp import Allocation, allocation_problem, ignored_because, is_dp_controlled
 from ..orders import Build, EmbassyOrder, HeirOrder, Order, Waive
 from ..rules import Rules
 from ..variants import Variant
 
-__all__ = ["IGNORED", "foreign_unit", "ignored_allocation"]
+__all__ = ["IGNORED", "foreign_unit", "ignored_allocation", "rejected_allocation"]
 
 IGNORED = "ignored"
 """The status of a DP allocation that stands but, as things stand, counts for
@@ -62,3 +62,16 @@ def ignored_allocation(variant: Variant, position: Position, allocation: Allocat
         return None
     return (f"{why}. The allocation stands and its DP still count against your allotment; "
             "a later allocation to this unit replaces it")
+
+
+def rejected_allocation(variant: Variant, position: Position, allocation: Allocation,
+                        orders: list[Order], others: list[Allocation], rules: Rules
+                        ) -> str | None:
+    """Why an allocation is refused (not counted, not kept), citing the rule:
+    no DP in this variant or phase, the allotment, a cap, Attacking & Allocating."""
+    if not variant.uses("diplomacy_points"):
+        return f"{variant.title} has no Diplomacy Points"
+    if position.phase.kind is not PhaseKind.MOVEMENT:
+        return "DP are allocated only in orders phases"
+    problem = allocation_problem(variant, position, allocation, orders, others, rules=rules)
+    return variant.cite(problem) if problem else None
