@@ -158,6 +158,7 @@ def test_a_first_phase_in_the_browser(server, browser, tmp_path: Path) -> None:
     public, _, own = results.partition("Aesir's DP allocations (secret: only you and the GM")
     assert "DP to" not in public and "Aesir: 2 DP to F Glaesisvellir H -> counted" in own
     assert "F Eire" not in own and "A Gjallerbru H" not in own
+    alice.wait_for_function("document.querySelector('figure.map img').complete")  # loaded
     assert alice.locator("figure.map img").evaluate("i => i.naturalWidth") > 100
     shot(alice, "09-alice-results")
     for page in [gm, *players.values()]:
