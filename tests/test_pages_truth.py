@@ -156,3 +156,13 @@ def test_the_winter_page_shows_the_embassies_due(tmp_path) -> None:  # type: ign
     assert "<code>E B1p - B2o</code>" in page
     assert "E B1p H" in page and "Nothing to order" not in page
     assert "no builds owed" not in page
+
+
+def test_a_convoy_with_no_chain_at_all_is_answered_not_a_crash(service: GameService) -> None:
+    """Found by the render property test: Dissolution §3.10.1's advice on stating
+    a convoy path raised a TypeError when no chain of carriers existed."""
+    service.create_game("dissolution", "dis")
+    line = service.check("dis", "Egypt", "A Cairo - Addis Ababa", GM).lines[0]
+    assert line.status == "illegal"
+    assert line.message.startswith("Addis Ababa is not adjacent to Cairo: a convoyed army must "
+                                   "state its path")

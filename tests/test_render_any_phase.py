@@ -26,15 +26,19 @@ PHASES = 7
 """Enough for a first Winter (Dissolution's Embassy orders) and the next Spring."""
 
 
-def illegal_lines(variant: lawspeaker.Variant, position: Position, rng: random.Random
-                  ) -> list[str]:
-    """Lines a careless player might post: orders for places with no unit of
-    theirs, moves that go nowhere near, builds anywhere, Embassies leaving their
-    slice, DP for orders no unit can give; all readable, most of them illegal."""
+def illegal_lines(variant: lawspeaker.Variant, position: Position, power: str,
+                  rng: random.Random) -> list[str]:
+    """Lines a careless player might post: orders for its own units and for
+    places with no unit of its own, moves that go nowhere near, builds anywhere,
+    Embassies leaving their slice, DP for orders no unit can give; all
+    readable, most of them illegal."""
     names = sorted(variant.map.name_of(p) for p in variant.map.provinces)
+    own = sorted(variant.map.name_of(u.location) for u in position.units_of(power))
+    own += sorted(variant.map.name_of(d.unit.location) for d in position.dislodged.values()
+                  if d.unit.power == power)
 
     def place() -> str:
-        return rng.choice(names)
+        return rng.choice(own) if own and rng.random() < 0.5 else rng.choice(names)
 
     kind = position.phase.kind
     unit = rng.choice("AFW" if variant.uses("wings") else "AF")
@@ -51,9 +55,10 @@ def illegal_lines(variant: lawspeaker.Variant, position: Position, rng: random.R
         if variant.uses("favor_map"):
             board = favor_board(variant)
             spaces = sorted({*board.coords, *(f"{x}0z" for x in board.slices)})
+            mine = sorted(position.embassies.get(power, {}).values())
 
             def space() -> str:
-                return rng.choice(spaces)
+                return rng.choice(mine) if mine and rng.random() < 0.5 else rng.choice(spaces)
 
             lines += [f"E {space()} - {space()}", f"E {space()} S {space()} - {space()}",
                       f"E {space()} S {space()}", f"E {space()} H"]
@@ -87,7 +92,7 @@ def test_every_phase_of_a_random_game_with_illegal_orders_draws(variant_name: st
                     break
                 posts, _, _ = random_posts(variant, position, rng)
                 for power in sorted(variant.powers):
-                    bad = "\n".join(illegal_lines(variant, position, rng))
+                    bad = "\n".join(illegal_lines(variant, position, power, rng))
                     text = posts.get(power, f"{power}:\n") + bad + "\n"
                     with contextlib.suppress(ServiceError):  # nothing to order now
                         service.submit("g", power, text)

@@ -162,7 +162,7 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
     if explicit_paths:
         # Dissolution §3.10.1: the army's order must carry its convoy path.
         chain = find_chain(game_map, _carriers(game_map, units), src, dst,
-                           dst_wing=carrier_is_wing(units, dst))
+                           dst_wing=carrier_is_wing(units, dst)) or []  # None: no chain at all
         hops = [p.capitalize() for p in (src, *chain, dst)]  # as the rulebook writes them
         example = " - ".join([f"A {hops[0]}", *hops[1:]]) if chain \
             else f"A {hops[0]} - <space> - {hops[-1]}"
