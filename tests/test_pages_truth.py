@@ -166,3 +166,33 @@ def test_a_convoy_with_no_chain_at_all_is_answered_not_a_crash(service: GameServ
     assert line.status == "illegal"
     assert line.message.startswith("Addis Ababa is not adjacent to Cairo: a convoyed army must "
                                    "state its path")
+
+
+@pytest.mark.parametrize("variant", ["standard", "s9-basic", "s9-complete", "ood",
+                                     "dissolution"])
+def test_every_example_is_an_order_of_the_phase(variant: str) -> None:
+    """The order box's example is always an order this phase takes, in this map's
+    names, for every power in every phase of a random game."""
+    import random
+
+    import lawspeaker
+    from lawspeaker.board import PhaseKind
+    from lawspeaker.phases import adjudicate, initial_position
+    from lawspeaker.posts import read_post
+    from lawspeaker.randomplay import random_orders
+    from lawspeaker.templates import example_order
+
+    var = lawspeaker.load_variant(variant)
+    rng = random.Random(5)
+    position = initial_position(var)
+    kinds = set()
+    for _ in range(12):
+        if position.result:
+            break
+        kinds.add(position.phase.kind)
+        for power in sorted(var.powers):
+            example = example_order(var, position, power)
+            lines = read_post(var, example, position.phase.kind, power)
+            assert len(lines) == 1 and lines[0].error is None, (position.phase, power, example)
+        position = adjudicate(var, position, random_orders(var, position, rng)).position
+    assert PhaseKind.ADJUSTMENT in kinds

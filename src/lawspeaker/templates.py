@@ -125,12 +125,21 @@ def example_order(variant: Variant, position: Position, power: str,
                         is None:
                     return (f"{unit.type.value} {game_map.name_of(unit.location)} - "
                             f"{game_map.name_of(t)}")
+    if kind is PhaseKind.RETREAT:
+        for _, d in sorted(position.dislodged.items()):
+            options = retreat_options(variant, position, d)
+            if d.unit.power == power and options and not d.unit.stationary:
+                return (f"{d.unit.type.value} {game_map.name_of(d.unit.location)} - "
+                        f"{game_map.name_of(options[0])}")
     if kind is PhaseKind.ADJUSTMENT:
         owed = adjustment_counts(variant, position).get(power, 0)
         if owed > 0:
             sites = _build_sites(variant, position, power, rules or variant.rules)
             if sites:
                 return f"Build A {game_map.name_of(sites[0])}"
+        units = sorted(position.units_of(power), key=lambda u: u.province)
+        if owed < 0 and units:
+            return f"Remove {units[0].type.value} {game_map.name_of(units[0].location)}"
         mine = position.embassies.get(power) if variant.uses("favor_map") else None
         if mine and owed == 0:  # Dissolution §11.5: the Winter's Embassy orders
             from .favor import favor_board
@@ -142,10 +151,14 @@ def example_order(variant: Variant, position: Position, power: str,
                 moves = board.neighbours(space, same_slice=True)
                 if nuclear not in holds and moves:
                     return f"E {space} - {moves[-1]}"
+        if variant.uses("heirs") and heir_build_problem(variant, position, power) is None:
+            return "Build Heir"  # S9 §8.3
     if lines:
         return lines[0]
-    return {PhaseKind.MOVEMENT: "A Paris - Burgundy", PhaseKind.RETREAT: "A Paris - Picardy",
-            PhaseKind.ADJUSTMENT: "Build A Paris"}.get(kind, "A Paris H")
+    major = variant.powers.get(power)  # nothing to order: the form, in this map's names
+    home = game_map.name_of(major.homes[0] if major and major.homes
+                            else sorted(game_map.provinces)[0])
+    return f"Build A {home}" if kind is PhaseKind.ADJUSTMENT else f"A {home} H"
 
 
 def _dp_example(variant: Variant, position: Position) -> str:
