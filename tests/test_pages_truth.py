@@ -115,6 +115,9 @@ def test_a_dissolution_winter_says_embassy_orders_are_due(service: GameService) 
                       "§11.5.4); an Embassy without an order holds"]
     assert example == "E B1p - B2o"
     assert service.check("dis", "Egypt", example, GM).ok
+    line = service.check("dis", "Iran", example, GM).lines[0]  # another player's Embassy
+    assert (line.status, line.message) == ("unreadable", "the Embassy on B1p is Egypt's: a "
+                                           "post for Iran orders only Iran's Embassies")
 
 
 def test_each_phase_says_what_is_due_with_a_matching_example(service: GameService) -> None:
