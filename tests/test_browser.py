@@ -154,7 +154,11 @@ def test_a_first_phase_in_the_browser(server, browser, tmp_path: Path) -> None:
     alice.click("section.panel ul >> text=Spring Orders")
     results = alice.inner_text("pre.post")
     assert "Idavollr" in results and "Chernobog" in results
-    assert "DP to" not in results  # DP stay secret after processing (S9 §9.0)
+    # DP stay secret after processing (S9 §9.0): Alice sees her own, nobody else's.
+    public, _, own = results.partition("Aesir's DP allocations (secret: only you and the GM")
+    assert "DP to" not in public and "Aesir: 2 DP to F Glaesisvellir H -> counted" in own
+    assert "F Eire" not in own and "A Gjallerbru H" not in own
+    alice.wait_for_function("document.querySelector('figure.map img').complete")  # loaded
     assert alice.locator("figure.map img").evaluate("i => i.naturalWidth") > 100
     shot(alice, "09-alice-results")
     for page in [gm, *players.values()]:

@@ -113,3 +113,39 @@ def test_a_binary_file_is_refused_with_a_clear_error(standard: lawspeaker.Varian
                                                      data: bytes) -> None:
     with pytest.raises(PostError, match="is a binary file, not text"):
         read_post(standard, data, MOVEMENT)
+
+
+def test_forum_headers_naming_a_power_and_a_phase_are_skipped(s9: lawspeaker.Variant) -> None:
+    """Posts are pasted whole (issue 17): a header that is clearly a header (a
+    power, then only words naming a phase) sets the power and is no bad order."""
+    post = ("**Aesir — Spring 400 BCE**\nF Asgard - Idavollr\n"
+            "Vanir orders for Spring 400 BCE\nA Vanaheimr - Noatun\n"
+            "Aesir:\nF Himinbjorg H\n"
+            "Orders for Madr, Spring Orders, First Cycle (400 BCE):\nF Midgard H\n"
+            "Ymir (Spring 400 BCE)\nF Niflheim H\n")
+    lines = read_post(s9, post, MOVEMENT, "Aesir")
+    assert [(line.number, line.power, str(line.order), line.error) for line in lines] == [
+        (2, "Aesir", "F asg - ida", None), (4, "Vanir", "A van - noa", None),
+        (6, "Aesir", "F him H", None), (8, "Madr", "F mid H", None),
+        (10, "Ymir", "F nif H", None)]
+
+
+def test_a_header_is_only_ever_a_power_and_a_phase(s9: lawspeaker.Variant) -> None:
+    """Never skip what could be an order: a prefixed order stays an order, and a
+    line with a power and anything but phase words is read, and reported."""
+    lines = read_post(s9, "Aesir: F Asgard - Idavollr\nAesir - F Asgard H\n"
+                      "Aesir Spring attack\n", MOVEMENT, "Vanir")
+    assert str(lines[0].order) == "F asg - ida" and lines[0].power == "Aesir"
+    assert len(lines) == 3 and lines[1].error and lines[2].error
+
+
+def test_a_remark_in_parentheses_after_an_order_is_skipped(
+        standard: lawspeaker.Variant) -> None:
+    """'Build A X (for defence)': the remark is no part of the order; a coast in
+    parentheses still is, and a line that is no order without it stays an error."""
+    lines = read_post(standard, "England:\nBuild F London (for defence)\n"
+                      "Build F St Petersburg (nc) (to go west)\n"
+                      "Build F Liverpool (\nBuild (for defence)\n", PhaseKind.ADJUSTMENT)
+    assert [str(line.order) for line in lines[:2]] == ["Build F lon", "Build F stp/nc"]
+    assert lines[2].error and "missing ')'" in lines[2].error
+    assert lines[3].error and lines[3].order is None

@@ -22,6 +22,7 @@ from lawspeaker.render.board import link_kinds
 from lawspeaker.render.palette import LINK_COLOURS, MINOR_MARK, STYLE, TAN, ink_on
 from lawspeaker.render.png import PNG_SIGNATURE
 from lawspeaker.render.sample import sample_turn
+from lawspeaker.wording import for_players
 
 SVG = "{http://www.w3.org/2000/svg}"
 VARIANTS = ["standard", "s9-basic", "s9-complete", "ood"]
@@ -84,7 +85,9 @@ def test_every_unit_centre_heir_and_order_has_an_element(name: str) -> None:
         assert group.get("data-outcome") == result.outcome.value
         assert group.get("data-power") == result.order.power
         title = group.find(f"{SVG}title")
-        assert title is not None and result.reason in (title.text or "")
+        reason = for_players(variant.map, result.reason)  # names, never keys (issue 17)
+        assert title is not None and reason in (title.text or "")
+        assert "'F gla" not in (title.text or "") and "'A ida" not in (title.text or "")
     for power in variant.powers:
         assert any(i.startswith("legend-") and found[i].find(f"{SVG}text") is not None
                    and power in "".join(t.text or "" for t in found[i].iter(f"{SVG}text"))

@@ -43,6 +43,7 @@ __all__ = [
     "allocation_problem",
     "allotment",
     "attacks",
+    "ignored_because",
     "is_allocation",
     "is_dp_controlled",
     "normalise_order",
@@ -239,6 +240,34 @@ def normalise_order(order: Order, unit: Unit) -> Order:
     return replace(order, **changes)  # type: ignore[type-var]
 
 
+def ignored_because(variant: Variant, position: Position, allocation: Allocation,
+                    rules: Rules | None = None) -> str | None:
+    """Why the DP of an allocation (one that breaks no allocation rule) will be
+    ignored: the order it asks of the unit is illegal, citing the rule; else
+    ``None``. No neutral unit performs an illegal order, and DP on one count
+    for nothing (Dissolution §5.1.2 item 4a; S9 §9.0 and OOD §9.0: the order
+    with the most DP "will be given to the unit", which an illegal one cannot)."""
+    rules = rules or variant.rules
+    unit = position.units.get(allocation.order.province)
+    if unit is None:
+        return None
+    order = normalise_order(allocation.order, unit)
+    illegal = movement_problem(variant.map, position.units, order,
+                               wing_anywhere=rules.wing_support == "anywhere")  # §3.1
+    if illegal is None and isinstance(order, Marry):
+        illegal = marry_problem(variant, position, order)  # S9 §9.1 A, §10.3
+    if illegal is None:
+        illegal = order_problem(variant, position, order)  # Dissolution §9.2, §9.3
+    if illegal is None:
+        return None
+    if variant.uses("neutral_limits"):
+        return (f"the order is illegal ({variant.cite(illegal)}); DP allocated to illegal "
+                "orders are ignored (Dissolution §5.1.2 item 4a)")
+    return variant.cite(f"the order is illegal ({illegal}); the order with the most DP is "
+                        "given to the unit, which cannot be given an illegal one, so these "
+                        "DP count for nothing (S9 §9.0)")
+
+
 def resolve_allocations(variant: Variant, position: Position, orders: Iterable[Order],
                         allocations: Iterable[Allocation], rules: Rules | None = None
                         ) -> DPResolution:
@@ -257,14 +286,9 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
         earlier.append(allocation)
         unit = position.units[allocation.order.province]
         order = normalise_order(allocation.order, unit)
-        illegal = movement_problem(variant.map, position.units, order,
-                                   wing_anywhere=rules.wing_support == "anywhere")  # §3.1
-        if illegal is None and isinstance(order, Marry):
-            illegal = marry_problem(variant, position, order)  # S9 §9.1 A, §10.3
-        if illegal is None:
-            illegal = order_problem(variant, position, order)  # Dissolution §9.2, §9.3
-        if illegal is not None:
-            rejected.append((allocation, f"Ignored: the order is illegal ({illegal})"))
+        ignored = ignored_because(variant, position, allocation, rules)
+        if ignored is not None:
+            rejected.append((allocation, f"Ignored: {ignored}"))
             continue
         weight = 2 if allocation.power in position.powers_in_play[unit.power].controllers \
             and position.kind_of(unit.power) == "thrall" else 1  # S9 §9.1 B

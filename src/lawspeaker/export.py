@@ -24,6 +24,7 @@ from .results import OrderResult, Outcome
 from .rules import Rules
 from .status import TurnStatus
 from .variants import Variant
+from .wording import for_players
 
 __all__ = ["FORMATS", "PhaseRecord", "format_record", "format_status"]
 
@@ -44,6 +45,10 @@ class SecretPart:
     """(power, ``2 DP to F Permyak - Ylg``, ``counted`` or why not)."""
     tallies: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
     """(unit, ((proposed order, DP), ...)) for each neutral unit."""
+    power: str | None = None
+    """Whose part this is: ``None``, the GM's (every allocation, every tally);
+    a power, only its own allocations and what became of them (no tallies:
+    they hold the others' votes)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,8 @@ class PhaseRecord:
     def build(cls, variant: Variant, rules: Rules, before: Position, after: Position,
               results: Iterable[OrderResult], events: tuple[str, ...],
               secret: dict[str, Any] | None, *, revealed: bool, game: str,
-              status: TurnStatus) -> PhaseRecord:
+              status: TurnStatus, own: str | None = None) -> PhaseRecord:
+        """``own``: the secret part is that power's allocations only."""
         game_map = variant.map
         neutral_powers = set(before.powers_in_play)
         by_power: dict[str, list[ResultLine]] = {}
@@ -77,25 +83,32 @@ class PhaseRecord:
             if r.implicit and r.outcome is Outcome.SUCCEEDS and reason == "Holds":
                 reason = "No order: holds"
             line = ResultLine(format_order(r.order, game_map, long=True), r.outcome.value,
-                              reason)
+                              for_players(game_map, reason))
             if r.order.power in neutral_powers and before.phase.kind is PhaseKind.MOVEMENT:
                 neutral.append((r.order.power, line))
             else:
                 by_power.setdefault(r.order.power, []).append(line)
         part = None
         if secret is not None:
-            rejected = {_alloc_text(a, game_map): why for a, why in secret.get("rejected", [])}
+            # Why an allocation was not counted: rejected, or ignored (Dissolution §5.1.2
+            # item 4a: DP on an illegal order); keyed by power, as two may write the same.
+            rejected = {(a["power"], _alloc_text(a, game_map)): variant.cite(why)
+                        for a, why in secret.get("rejected", [])}
             part = SecretPart(
                 tuple((a["power"], _alloc_text(a, game_map),
-                       rejected.get(_alloc_text(a, game_map), "counted"))
-                      for a in secret.get("allocations", [])),
+                       for_players(game_map, rejected.get(
+                           (a["power"], _alloc_text(a, game_map)), "counted")))
+                      for a in secret.get("allocations", [])
+                      if own is None or a["power"] == own),
+                () if own is not None else
                 tuple((_unit_at(before, game_map, prov),
                        tuple((format_order(order_from_dict(o), game_map, long=True), n)
                              for o, n in tally))
-                      for prov, tally in sorted(secret.get("tallies", {}).items()) if tally))
+                      for prov, tally in sorted(secret.get("tallies", {}).items()) if tally),
+                own)
         return cls(game, variant.title, variant.phase_label(before.phase),
                    tuple(sorted((p, tuple(ls)) for p, ls in by_power.items())),
-                   tuple(neutral), tuple(events),
+                   tuple(neutral), tuple(for_players(game_map, e) for e in events),
                    any(k is PhaseKind.CENSUS for _, k in variant.phases), status, part,
                    revealed)
 
@@ -187,6 +200,7 @@ def format_status(status: TurnStatus, fmt: str = "text") -> list[str]:
             verb = "builds" if p.adjustment > 0 else "removes"
             due.append(f"{p.power} {verb} {abs(p.adjustment)}")
     due += [f"{p} may build an heir" for p in status.heir_builds]
+    due += list(status.embassy_orders)
     if status.expected:
         due.append("Orders due from: " + ", ".join(status.expected))
     return out + st.items(due)
@@ -223,10 +237,14 @@ def format_record(record: PhaseRecord, fmt: str = "text", secret: bool = False) 
         out.append("")
         heading = "DP allocations (revealed after the game)" if record.revealed \
             else "GM only: DP allocations (secret, do not publish)"
+        if record.secret.power is not None:
+            heading = (f"{record.secret.power}'s DP allocations (secret: only you and the "
+                       "GM see this)")
         out.append(st.heading(heading))
         out += st.items(f"{power}: {text} -> {status}"
                         for power, text, status in record.secret.allocations)
-        out.append(st.heading("DP per neutral unit"))
-        out += st.items(f"{unit}: " + "; ".join(f"{order} ({n} DP)" for order, n in tally)
-                        for unit, tally in record.secret.tallies)
+        if record.secret.tallies:
+            out.append(st.heading("DP per neutral unit"))
+            out += st.items(f"{unit}: " + "; ".join(f"{order} ({n} DP)" for order, n in tally)
+                            for unit, tally in record.secret.tallies)
     return "\n".join(out).rstrip() + "\n"

@@ -12,7 +12,11 @@ Lines name their power with a header (``England:``, ``England`` alone,
 ``power`` given by the caller (the player who posts) is the default. What
 posts carry around the orders is ignored: ``#`` and ``//`` comments, bullets
 (``-``, ``*``, ``•``), numbering (``1.``, ``1)``), ``**bold**``, ``__bold__``,
-backticks, ``>`` quotes, a byte-order mark, a closing full stop.
+backticks, ``>`` quotes, a byte-order mark, a closing full stop, a header
+naming a power and a phase (``**Aesir — Spring 400 BCE**``, ``Vanir orders for
+Spring 400 BCE``: the power, then only words naming a phase), and a remark in
+parentheses after an order (``Build A Asgard (for defence)``), which is dropped
+only when the line is not an order with it (``F Spa (sc)`` is a coast).
 
 An order of the wrong kind for the phase (a build in an orders phase, a move
 in an adjustment phase) is an error on its line, never processed.
@@ -147,6 +151,41 @@ def _header(variant: Variant, line: str) -> str | None:
                          f"{', '.join(variant.powers)})") from None
 
 
+_PHASE_WORD = (r"(?:spring|summer|autumn|fall|winter|orders?|moves?|movement|retreats?|"
+               r"adjustments?|builds?|census|phase|turn|season|year|cycle|first|second|"
+               r"third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,4}|bce|bc|ce|ad|"
+               r"of|for|the|in|[sfwa]\d{1,4}[mra])")
+_PHASE = re.compile(rf"^(?:{_PHASE_WORD}(?:[\s,.()/:]|[-—–](?=\s)|$)+)+$", re.IGNORECASE)
+"""Words that name a phase and nothing else: ``Spring 400 BCE``, ``Winter 1992
+Adjustment``, ``Orders for S1901M``. No order can be written with them alone."""
+_PHASE_HEADER_JOIN = re.compile(r"^(?:'s)?(?:\s+orders?)?\s*(?:[—–:,|]|-(?=\s)|"
+                                r"\b(?:for|in)\b)?\s*", re.IGNORECASE)
+
+
+def _phase_header(variant: Variant, line: str) -> str | None:
+    """The power of a header naming a power and a phase, as forum posts open:
+    ``Aesir — Spring 400 BCE``, ``Vanir orders for Spring 400 BCE``,
+    ``Orders for Egypt, Winter 1992:``. ``None`` unless the line is clearly
+    that: the power's name, then only words naming a phase."""
+    text = re.sub(r"^orders?\s+(?:for|of)\s+", "", line.strip(), flags=re.IGNORECASE)
+    low = text.lower()
+    for p in variant.powers.values():
+        for name in (p.name, p.adjective):
+            if not low.startswith(name.lower()) or not name:
+                continue
+            rest = text[len(name):]
+            if rest[:1].isalnum():
+                continue  # 'Aesirs...' is not 'Aesir'
+            rest = rest[_PHASE_HEADER_JOIN.match(rest).end():]  # type: ignore[union-attr]
+            if rest and _PHASE.match(rest.rstrip(":").strip().lstrip("(")):
+                return p.name
+    return None
+
+
+_TRAILING_COMMENT = re.compile(r"\s*\([^()]*\)\s*$")
+"""A remark in parentheses closing a line: ``Build A Asgard (for defence)``."""
+
+
 def _unknown_power(variant: Variant, name: str) -> str:
     """``unknown power 'Englnd' (did you mean England?)``."""
     try:
@@ -178,7 +217,7 @@ def read_post(variant: Variant, text: str | bytes, kind: PhaseKind,
         who = current
         try:
             try:
-                header = _header(variant, line)
+                header = _phase_header(variant, line) or _header(variant, line)
             except _UnknownHeader:
                 current, bad_header, who = None, number, None
                 raise
@@ -199,7 +238,18 @@ def read_post(variant: Variant, text: str | bytes, kind: PhaseKind,
                                  "names no power")
             if not who:
                 raise ValueError("no power given: start with a line like 'England:'")
-            lines.append(_read_line(variant, number, raw, who, body, kind, capitals))
+            try:
+                lines.append(_read_line(variant, number, raw, who, body, kind, capitals))
+            except (OrderSyntaxError, ValueError) as first:
+                # A remark in parentheses after an order is skipped; only when the
+                # whole line is not an order as written (coasts are in parentheses).
+                bare = _TRAILING_COMMENT.sub("", body)
+                if bare == body or not bare:
+                    raise
+                try:
+                    lines.append(_read_line(variant, number, raw, who, bare, kind, capitals))
+                except (OrderSyntaxError, ValueError):
+                    raise first from None
         except (OrderSyntaxError, ValueError) as exc:
             lines.append(PostLine(number, raw, who, error=variant.cite(str(exc))))
     return lines

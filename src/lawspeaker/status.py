@@ -67,6 +67,9 @@ class TurnStatus:
     """Eliminated players who go on allocating DP (Dissolution §5.3)."""
     favor: tuple[str, ...] = ()
     """Each player's Favor with each nuclear power (Dissolution §11.3), public."""
+    embassy_orders: tuple[str, ...] = ()
+    """In a Winter with Embassies: that they take orders (Dissolution §11.5) and
+    each Embassy that must hold (§11.5.3), with why."""
     expected: tuple[str, ...] = ()
     """Major powers with something to order this phase."""
     submitted: tuple[str, ...] = ()
@@ -101,6 +104,9 @@ def expected_powers(variant: Variant, position: Position) -> list[str]:
         for power, owed in adjustment_counts(variant, position).items():
             if owed:
                 owners |= _orderers(position, power)
+        if variant.uses("favor_map"):  # Dissolution §11.5: every Embassy takes an order
+            owners |= {p for p, mine in position.embassies.items()
+                       if mine and p not in position.dropped}
         return [p for p in majors if p in owners]
     return []
 
@@ -165,6 +171,8 @@ def turn_status(variant: Variant, position: Position, rules: Rules | None = None
         dropped=tuple(sorted(position.dropped)),
         exiles=tuple(sorted(position.exiles)),
         favor=_favor_lines(variant, position),
+        embassy_orders=_embassy_orders(variant, position, rules)
+        if kind is PhaseKind.ADJUSTMENT else (),
         expected=tuple(expected_powers(variant, position)),
     )
 
@@ -185,6 +193,25 @@ def _favor_lines(variant: Variant, position: Position) -> tuple[str, ...]:
         if position.retaliated.get(player):
             text += "; Nuclear Retaliation: " + ", ".join(position.retaliated[player])
         lines.append(f"{player}: {text}")
+    return tuple(lines)
+
+
+def _embassy_orders(variant: Variant, position: Position, rules: Rules | None
+                    ) -> tuple[str, ...]:
+    """What the Winter asks of the Embassies (Dissolution §11.5), and the required
+    holds (§11.5.3)."""
+    if not variant.uses("favor_map") or not position.embassies:
+        return ()
+    from .favor_orders import must_hold
+
+    lines = ["Embassy orders from every player (Dissolution §11.5): each Embassy holds, "
+             "moves within its slice or supports; at most 3 move, 2 after a kick "
+             "(Dissolution §11.5.4)"]
+    for player, mine in sorted(position.embassies.items()):
+        for nuclear, why in sorted(must_hold(variant, position, player).items()):
+            if nuclear in mine:
+                lines.append(f"{player}'s {nuclear} Embassy (E {mine[nuclear]}) must hold: "
+                             f"{why}")
     return tuple(lines)
 
 

@@ -17,7 +17,7 @@ from .retreats import retreat_options
 from .rules import Rules
 from .variants import Variant
 
-__all__ = ["order_template"]
+__all__ = ["duties", "example_order", "order_template"]
 
 
 def _names(game_map: GameMap, locations: list[str]) -> str:
@@ -77,7 +77,88 @@ def order_template(variant: Variant, position: Position, power: str,
             out.append("# no builds or removals owed")
         if variant.uses("heirs") and heir_build_problem(variant, position, power) is None:
             out.append("# you may also: Build Heir (S9 §8.3)")
+        out += _embassy_lines(variant, position, power, rules or variant.rules)
     return variant.cite("\n".join(out)) + "\n"
+
+
+def _embassy_lines(variant: Variant, position: Position, power: str, rules: Rules
+                   ) -> list[str]:
+    """A player's Embassies and what each may do this Winter (Dissolution §11.5):
+    hold, move within its slice, or support; required holds (§11.5.3) and the
+    move limit (§11.5.4) said."""
+    mine = position.embassies.get(power) if variant.uses("favor_map") else None
+    if not mine:
+        return []
+    from .favor import favor_board
+    from .favor_orders import move_limit, must_hold
+
+    board = favor_board(variant, rules.favor_board)
+    holds = must_hold(variant, position, power)
+    out = [f"# Embassies (Favor Map, Dissolution §11.5): each holds, moves within its slice "
+           f"or supports; at most {move_limit(position, power)} may move this Winter "
+           "(Dissolution §11.5.4)"]
+    for nuclear, space in sorted(mine.items()):
+        if nuclear in holds:
+            note = f"{nuclear}: must hold: {holds[nuclear]}"
+        else:
+            moves = ", ".join(board.neighbours(space, same_slice=True))
+            note = f"{nuclear}: may move to {moves}" + ("" if space.endswith("0z")
+                                                        else ", or support")
+        out.append(f"E {space} H".ljust(34) + f"# {note}")
+    return out
+
+
+def example_order(variant: Variant, position: Position, power: str,
+                  rules: Rules | None = None) -> str:
+    """One order of the kind this phase takes, for this power, as players write
+    it: an example to show beside the order box."""
+    lines = [line.split("#")[0].strip()
+             for line in order_template(variant, position, power, rules).splitlines()[3:]]
+    lines = [line for line in lines if line and line != "Waive"]
+    game_map = variant.map
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        for unit in sorted(position.units_of(power), key=lambda u: u.province):
+            for t in sorted(game_map.neighbours(unit.type, unit.location)):
+                if not unit.stationary and movement_problem(
+                        game_map, position.units, Move(power, unit.type, unit.location, t)) \
+                        is None:
+                    return (f"{unit.type.value} {game_map.name_of(unit.location)} - "
+                            f"{game_map.name_of(t)}")
+    if kind is PhaseKind.RETREAT:
+        for _, d in sorted(position.dislodged.items()):
+            options = retreat_options(variant, position, d)
+            if d.unit.power == power and options and not d.unit.stationary:
+                return (f"{d.unit.type.value} {game_map.name_of(d.unit.location)} - "
+                        f"{game_map.name_of(options[0])}")
+    if kind is PhaseKind.ADJUSTMENT:
+        owed = adjustment_counts(variant, position).get(power, 0)
+        if owed > 0:
+            sites = _build_sites(variant, position, power, rules or variant.rules)
+            if sites:
+                return f"Build A {game_map.name_of(sites[0])}"
+        units = sorted(position.units_of(power), key=lambda u: u.province)
+        if owed < 0 and units:
+            return f"Remove {units[0].type.value} {game_map.name_of(units[0].location)}"
+        mine = position.embassies.get(power) if variant.uses("favor_map") else None
+        if mine and owed == 0:  # Dissolution §11.5: the Winter's Embassy orders
+            from .favor import favor_board
+            from .favor_orders import must_hold
+
+            board = favor_board(variant, (rules or variant.rules).favor_board)
+            holds = must_hold(variant, position, power)
+            for nuclear, space in sorted(mine.items()):
+                moves = board.neighbours(space, same_slice=True)
+                if nuclear not in holds and moves:
+                    return f"E {space} - {moves[-1]}"
+        if variant.uses("heirs") and heir_build_problem(variant, position, power) is None:
+            return "Build Heir"  # S9 §8.3
+    if lines:
+        return lines[0]
+    major = variant.powers.get(power)  # nothing to order: the form, in this map's names
+    home = game_map.name_of(major.homes[0] if major and major.homes
+                            else sorted(game_map.provinces)[0])
+    return f"Build A {home}" if kind is PhaseKind.ADJUSTMENT else f"A {home} H"
 
 
 def _dp_example(variant: Variant, position: Position) -> str:
@@ -100,3 +181,62 @@ def _build_sites(variant: Variant, position: Position, power: str, rules: Rules)
     return [prov for prov in sorted(position.centres_of(power))
             if prov not in position.units
             and (rules.builds is BuildRule.OWNED or prov in homes)]
+
+
+def duties(variant: Variant, position: Position, power: str, rules: Rules | None = None
+           ) -> list[str]:
+    """What ``power`` must order this phase, one line each: its units, retreats,
+    builds or removals, Embassies (with the required holds) and DP; or that
+    there is nothing to order."""
+    rules = rules or variant.rules
+    game_map = variant.map
+    kind = position.phase.kind
+    out: list[str] = []
+    if position.result:
+        return [f"Nothing: the game is over ({position.result})"]
+    if kind is PhaseKind.MOVEMENT:
+        units = sorted(position.units_of(power), key=lambda u: u.province)
+        if units:
+            out.append(f"An order for each of your {len(units)} unit(s): "
+                       + ", ".join(f"{u.type.value} {game_map.name_of(u.location)}"
+                                   for u in units) + " (a unit without an order holds)")
+        heir = position.unmarried_heir(power)
+        if heir is not None and variant.uses("heirs"):
+            out.append(f"Your heir in {game_map.name_of(heir.location)}: Hold or Marry "
+                       "(S9 §7.1)")
+        if variant.uses("diplomacy_points"):
+            dp = allotment(variant, position, power)
+            if dp:
+                out.append(f"{dp} DP to allocate to neutral units' orders if you wish "
+                           "(S9 §9.2)" + _dp_example(variant, position))
+    elif kind is PhaseKind.RETREAT:
+        for _, d in sorted(position.dislodged.items()):
+            if d.unit.stationary or (d.unit.power != power
+                                     and power not in position.controllers_of(d.unit.power)):
+                continue
+            options = retreat_options(variant, position, d)
+            name = f"{d.unit.type.value} {game_map.name_of(d.unit.location)}"
+            out.append(f"{name} was dislodged: retreat it ({_names(game_map, options)}) or "
+                       "disband it" if options else f"{name} was dislodged and must disband")
+    elif kind is PhaseKind.ADJUSTMENT:
+        owed = adjustment_counts(variant, position).get(power, 0)
+        if owed > 0:
+            sites = _build_sites(variant, position, power, rules)
+            out.append(f"{owed} build(s), or waive them; vacant sites: "
+                       f"{_names(game_map, sites) or 'none'}")
+        elif owed < 0:
+            out.append(f"{-owed} removal(s)")
+        if variant.uses("heirs") and heir_build_problem(variant, position, power) is None:
+            out.append("You may build an heir (S9 §8.3)")
+        mine = position.embassies.get(power) if variant.uses("favor_map") else None
+        if mine:
+            from .favor_orders import move_limit, must_hold
+
+            holds = must_hold(variant, position, power)
+            out.append(f"An order for each of your {len(mine)} Embassies (Dissolution "
+                       "§11.5): hold, move within its slice or support; at most "
+                       f"{move_limit(position, power)} may move (Dissolution §11.5.4); "
+                       "an Embassy without an order holds")
+            out += [f"Your {nuclear} Embassy (E {mine[nuclear]}) must hold: {why}"
+                    for nuclear, why in sorted(holds.items()) if nuclear in mine]
+    return [variant.cite(line) for line in out] or ["Nothing to order this phase"]

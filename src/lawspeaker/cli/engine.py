@@ -20,6 +20,7 @@ from ..posts import PostError, decode, read_post
 from ..results import Outcome
 from ..retreats import retreat_options
 from ..variants import Variant, VariantError, available_variants, load_variant
+from ..wording import for_players
 from . import main
 from ._common import options
 
@@ -131,14 +132,15 @@ def _print_results(var: Variant, position: Position, result: Adjudication,
         for r in result.results:
             if r.order.power == power:
                 click.echo(f" {marks[r.outcome]} {format_order(r.order, var.map, long=True)}: "
-                           f"{r.reason}")
+                           f"{for_players(var.map, r.reason)}")
     if neutral & {r.order.power for r in result.results}:
         # S9 §9.0: the winning order of each neutral unit is public, never who voted.
         click.echo("\nNeutral units (orders chosen by DP):")
         for r in result.results:
             if r.order.power in neutral:
                 click.echo(f" {marks[r.outcome]} {r.order.power}: "
-                           f"{format_order(r.order, var.map, long=True)}: {r.reason}")
+                           f"{format_order(r.order, var.map, long=True)}: "
+                           f"{for_players(var.map, r.reason)}")
     if gm and result.dp is not None:
         click.echo("\nGM only — DP allocations:")
         rejected = {id(a): why for a, why in result.dp.rejected}
@@ -150,7 +152,7 @@ def _print_results(var: Variant, position: Position, result: Adjudication,
         has_census = any(kind is PhaseKind.CENSUS for _, kind in var.phases)
         click.echo("\nCensus:" if has_census else "\nSupply centres:")  # S9 §2.2 step 3
         for event in result.events:
-            click.echo(f"  {event}")
+            click.echo(f"  {for_players(var.map, event)}")
     nxt = result.position
     if nxt.result:
         click.echo(f"\nGame over: {nxt.result}")

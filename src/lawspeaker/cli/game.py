@@ -123,8 +123,10 @@ def orders(name: str, power: str, file: str | None, phase: str | None) -> None:
 
     Paste a forum or Discord post as it is. Each line is checked at once:
     ok, illegal (kept; the unit will hold), unreadable (with the nearest
-    names), or rejected (a DP allocation breaking a rule). Without FILE, show
-    the power's standing orders. Exits non-zero when a line needs attention.
+    names, or an order for another power's unit), rejected (a DP allocation
+    breaking a rule), or ignored (a DP allocation kept whose order is
+    illegal: its DP will count for nothing). Without FILE, show the power's
+    standing orders. Exits non-zero when a line needs attention.
     """
     if file is None:
         report = _run(lambda s: s.submissions(name, power, GM))
@@ -177,7 +179,7 @@ def status(name: str) -> None:
                         ("Vassal marriages", st.marriages),
                         ("Dropped (eliminated at the next Census)", st.dropped),
                         ("In exile (1 DP each orders phase)", st.exiles),
-                        ("Favor", st.favor)):
+                        ("Favor", st.favor), ("Winter", st.embassy_orders)):
         if rows:
             click.echo(f"{title}:")
             for row in rows:

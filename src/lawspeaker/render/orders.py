@@ -35,6 +35,7 @@ from ..orders import (
     BuildHeir,
     Convoy,
     Disband,
+    EmbassyOrder,
     HeirHold,
     HeirMarry,
     HeirOrder,
@@ -50,6 +51,7 @@ from ..orders import (
 )
 from ..results import OrderResult, Outcome
 from ..variants import Variant
+from ..wording import for_players
 from .board import Paints, crown, dislodged_point, heir_point, unit_token
 from .geometry import Layout, Point, arrowhead, bezier_at
 from .palette import look_of, slug
@@ -80,6 +82,9 @@ def order_ids(orders: Iterable[Order]) -> list[str]:
     return out
 
 
+_PLACES = ("location", "target", "supported", "army", "partner", "at", "heir")
+"""The fields of an order that name a place on the map."""
+
 _LAYER = {SupportHold: 0, SupportMove: 0, Convoy: 0, Hold: 1, Marry: 1, HeirHold: 1,
           HeirMarry: 1, Move: 2, Retreat: 2, Disband: 3, Remove: 3, Build: 3, BuildHeir: 3}
 """Drawing order: supports and convoys underneath, arrows above them, crosses
@@ -89,7 +94,13 @@ and builds on top, so no arrow hides the mark that says it failed."""
 def draw_orders(group: dw.Group, variant: Variant, position: Position, layout: Layout,
                 paints: Paints, items: Sequence[tuple[Order, OrderResult | None]]) -> None:
     """Draw ``items`` (each an order and its result, or ``None`` before
-    adjudication) above the board."""
+    adjudication) above the board.
+
+    Embassy orders belong to the Favor Map (Dissolution §11.5, ``draw_favor``)
+    and are left out. An order naming a place that is not on this map (an
+    illegal order as written) keeps its hover text but draws no mark: a map
+    of any phase is drawn, never refused."""
+    items = [(o, r) for o, r in items if not isinstance(o, EmbassyOrder)]
     painter = _Painter(variant, position, layout, paints, [o for o, _ in items])
     painter.lost = {o.province for o, r in items if r is not None and r.dislodged}
     ids = order_ids(o for o, _ in items)
@@ -99,10 +110,11 @@ def draw_orders(group: dw.Group, variant: Variant, position: Position, layout: L
         g = dw.Group(id=ids[i], class_=_classes(order, result), data_power=order.power)
         text = format_order(order, variant.map, long=True) if order.location else str(order)
         if result is not None:
-            text = f"{order.power}: {text}: {result.reason}"
+            text = f"{order.power}: {text}: {for_players(variant.map, result.reason)}"
             g.args["data-outcome"] = result.outcome.value
         g.append(dw.Title(text))
-        painter.draw(g, order, result)
+        if painter.drawable(order):
+            painter.draw(g, order, result)
         group.append(g)
 
 
@@ -135,6 +147,11 @@ class _Painter:
 
     def at(self, location: str) -> Point:
         return self.layout.points[province_of(location)]
+
+    def drawable(self, order: Order) -> bool:
+        """Whether every place the order names is on this map."""
+        names = (getattr(order, f, "") for f in _PLACES)
+        return all(province_of(n) in self.layout.points for n in names if n)
 
     def colour(self, power: str) -> str:
         return look_of(self.variant, self.position, power).fills[0]

@@ -51,6 +51,20 @@ class EntryMixin:
                 raise Forbidden(f"{actor} may not submit orders for {power}")
             return self._submit(s, g, power, text, actor, keep=False)
 
+    def due(self, name: str, power: str, actor: Viewer) -> tuple[list[str], str]:
+        """What the power must order this phase (its units, retreats, builds,
+        Embassies and required holds, DP), and an example order of this phase's
+        kind for it, for the page beside the order box."""
+        from ..templates import duties, example_order
+
+        with self.store.transaction() as s:
+            g = self._load(s, name)
+            power = self._power(g.variant, power)
+            if not actor.may_act_for(power):
+                raise Forbidden(f"{actor} may not ask for {power}'s orders")
+            return (duties(g.variant, g.position, power, g.rules),
+                    example_order(g.variant, g.position, power, g.rules))
+
     def unit_options(self, name: str, power: str, actor: Viewer) -> list[UnitOptions]:
         """Each of the power's units with the orders it may legally give now
         (movement phases), or what the template offers in other phases."""

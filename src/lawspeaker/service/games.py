@@ -18,7 +18,7 @@ from ..codec import (
     order_to_dict,
     result_to_dict,
 )
-from ..dp import Allocation, allocation_problem
+from ..dp import Allocation
 from ..export import PhaseRecord
 from ..game import Game
 from ..notation import format_order
@@ -44,6 +44,7 @@ from .access import AccessMixin
 from .ballots import BallotsMixin
 from .deadlines import DeadlinesMixin
 from .entry import EntryMixin
+from .lines import IGNORED, foreign_unit, ignored_allocation, rejected_allocation
 from .posts import PostsMixin, dp_limits
 from .records import RecordsMixin
 from .types import (
@@ -210,6 +211,10 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
                                     status="unreadable",
                                     message=f"this line is for {line.power}: a post for "
                                             f"{power} orders only {power}'s units"))
+            elif line.order is not None and (
+                    foreign := foreign_unit(g.variant, g.position, line.order, power)):
+                rows.append(LineRow(number=line.number, text=line.text, kind="unreadable",
+                                    status="unreadable", message=foreign))
             elif line.order is not None:
                 rows.append(LineRow(number=line.number, text=line.text, kind="order",
                                     status="accepted", slot=_slot(line.order, kind),
@@ -239,10 +244,14 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
             alloc = line.allocation
             slot = f"dp {alloc.order.province}"
             others = [a for k, a in kept.items() if k != slot]
-            problem = self._allocation_problem(g, alloc, standing_orders, others)
+            problem = rejected_allocation(g.variant, g.position, alloc, standing_orders,
+                                          others, g.rules)
+            # Dissolution §5.1.2 item 4a (S9 §9.0): kept, but its DP will be ignored
+            ignored = None if problem else ignored_allocation(g.variant, g.position, alloc,
+                                                              g.rules)
             row = LineRow(number=line.number, text=line.text, kind="dp",
-                          status="rejected" if problem else "accepted",
-                          message=problem or "", slot=slot,
+                          status="rejected" if problem else IGNORED if ignored else "accepted",
+                          message=problem or ignored or "", slot=slot,
                           order=order_to_dict(alloc.order), points=alloc.points)
             rows.append(row)
             if problem is None:
@@ -554,17 +563,6 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
                 problems[_key(r.order)] = r.reason.removeprefix("Illegal: ")
         return problems
 
-    @staticmethod
-    def _allocation_problem(g: _Loaded, allocation: Allocation, orders: list[Order],
-                            others: list[Allocation]) -> str | None:
-        if not g.variant.uses("diplomacy_points"):
-            return f"{g.variant.title} has no Diplomacy Points"
-        if g.position.phase.kind is not PhaseKind.MOVEMENT:
-            return "DP are allocated only in orders phases"
-        problem = allocation_problem(g.variant, g.position, allocation, orders, others,
-                                     rules=g.rules)
-        return g.variant.cite(problem) if problem else None
-
     def _report(self, s: Session, g: _Loaded, power: str, rows: list[LineRow],
                 pending: bool = False) -> SubmissionReport:
         """The answer to a post: each of its lines, and what stands after it
@@ -580,7 +578,9 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
         orders = tuple(_canonical(r, game_map) + (f"  (illegal: {r.message})"
                                                   if r.status == "illegal" else "")
                        for r in mine if r.kind == "order")
-        allocations = tuple(_canonical(r, game_map) for r in mine if r.kind == "dp")
+        allocations = tuple(_canonical(r, game_map) + (f"  (ignored: {r.message})"
+                                                       if r.status == IGNORED else "")
+                            for r in mine if r.kind == "dp")
         units = g.position.units
         targets = [(order_from_dict(r.order or {}).province, r.points or 0)
                    for r in mine if r.kind == "dp"]
@@ -618,7 +618,7 @@ def _by_slot(rows: Iterable[LineRow], tag: str) -> dict[str, list[LineRow]]:
     """Standing lines of one post by slot; unreadable and rejected lines stand for nothing."""
     out: dict[str, list[LineRow]] = {}
     for r in rows:
-        if r.kind == "order" or (r.kind == "dp" and r.status == "accepted"):
+        if r.kind == "order" or (r.kind == "dp" and r.status in ("accepted", IGNORED)):
             out.setdefault(r.slot or f"#{tag}.{r.number}", []).append(r)
     return out
 

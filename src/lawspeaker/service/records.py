@@ -73,16 +73,23 @@ class RecordsMixin:
             row = done[-1] if phase is None else self._find_phase(g, phase)
             if row.id == g.phase.id:
                 raise ServiceError(f"{row.label} has not been processed yet")
-            return self._record(s, g, row, secret_too=actor.gm or g.row.dp_revealed)
+            if actor.gm or g.row.dp_revealed:
+                return self._record(s, g, row, secret_too=True)
+            # A power sees its own allocations and what became of them, never others'.
+            return self._record(s, g, row, secret_too=actor.power is not None,
+                                own=actor.power)
 
     def export(self, name: str, phase: str | None = None, fmt: str = "text",
-               gm: bool = False, actor: Viewer = PUBLIC) -> str:
+               gm: bool = False, actor: Viewer = PUBLIC, mine: bool = False) -> str:
         """The results post: ``gm=True`` (the GM only) adds the secret part as
-        its own section, never mixed into the public text."""
+        its own section, never mixed into the public text; ``mine=True`` adds
+        a power's own part (its allocations, counted, rejected or ignored)
+        for its player's eyes."""
         if gm:
             self._require_gm(actor)
         record = self.record(name, phase, GM if gm else actor)
-        return format_record(record, fmt, secret=gm or record.revealed)
+        own = mine and record.secret is not None and record.secret.power is not None
+        return format_record(record, fmt, secret=gm or record.revealed or own)
 
     def picture(self, name: str, phase: str | None = None, orders: bool = False,
                 fmt: str = "svg", actor: Viewer = PUBLIC, board: str = "map") -> str | bytes:
@@ -182,8 +189,8 @@ class RecordsMixin:
             self._log(s, g.row, g.phase, actor, "rule", f"house rule {key}: {old} -> {value}")
 
 
-    def _record(self, s: Session, g: _Loaded, phase: PhaseRow, secret_too: bool
-                ) -> PhaseRecord:
+    def _record(self, s: Session, g: _Loaded, phase: PhaseRow, secret_too: bool,
+                own: str | None = None) -> PhaseRecord:
         adj = s.scalar(select(AdjudicationRow).where(AdjudicationRow.phase_id == phase.id,
                                                      AdjudicationRow.undone_at.is_(None)))
         if adj is None:
@@ -196,7 +203,7 @@ class RecordsMixin:
                                  [result_from_dict(r) for r in adj.results],
                                  tuple(adj.events), secret,
                                  revealed=g.row.dp_revealed, game=g.row.name,
-                                 status=turn_status(g.variant, after, g.rules))
+                                 status=turn_status(g.variant, after, g.rules), own=own)
 
     def progress(self, name: str) -> tuple[int, str, str | None]:
         """The current phase's id and label and the game's result: what live

@@ -86,7 +86,10 @@ class LineReport:
     """``accepted``, ``illegal`` (kept: reported at adjudication, the unit
     holds), ``twice`` (a second order for one unit in one post, settled by the
     rules option ``multiple_orders``), ``rejected`` (a DP allocation that
-    breaks a rule; not counted) or ``unreadable``."""
+    breaks a rule; not counted), ``ignored`` (a DP allocation kept whose
+    order is illegal, so the rules ignore its DP: Dissolution §5.1.2 item 4a,
+    S9 §9.0; a later allocation to the unit replaces it) or ``unreadable``
+    (not an order, or an order for another power's unit)."""
     message: str = ""
     canonical: str = ""
     """The order as the adjudicator read it, in full names."""

@@ -49,7 +49,9 @@ class Line(BaseModel):
     number: int
     text: str = Field(description="The line as written")
     status: str = Field(description="accepted, illegal (kept; the unit holds), twice, "
-                                    "rejected (a DP allocation breaking a rule), unreadable")
+                                    "rejected (a DP allocation breaking a rule), ignored (a DP "
+                                    "allocation kept whose order is illegal: its DP will be "
+                                    "ignored), unreadable")
     message: str
     canonical: str = Field(description="The order as the adjudicator read it")
 

@@ -144,17 +144,17 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         "ready": svc.ready(name), "tally": svc.draw_tally(name),
         "history": [h for h in svc.history(name) if h.kind == "processed" and not h.undone],
         "events": svc.history(name)[-12:], "report": None, "text": None, **extra}
-    ctx["latest"] = svc.export(name, None, "text", gm=v.gm, actor=v) if ctx["history"] else None
+    ctx["latest"] = svc.export(name, None, "text", gm=v.gm, actor=v, mine=True) \
+        if ctx["history"] else None
     if v.power:
         ctx["mine"] = svc.submissions(name, v.power, v)
         ctx["options"] = svc.unit_options(name, v.power, v)
         ctx["my_vote"] = svc.my_vote(name, v.power, v)
         ctx["my_posts"] = svc.posts(name, v.power, v)
-        moves = [o for u in ctx["options"] for o in u.orders if " - " in o and " S " not in o]
-        ctx["example"] = moves[0] if moves else "A Par - Bur"
+        ctx["duties"], ctx["example"] = svc.due(name, v.power, v)
         if ctx["text"] is None:
             standing = [o.split("  (illegal:")[0] for o in ctx["mine"].orders]
-            standing += list(ctx["mine"].allocations)
+            standing += [a.split("  (ignored:")[0] for a in ctx["mine"].allocations]
             ctx["text"] = "\n".join(standing) + "\n" if standing else \
                 svc.template(name, v.power, v)
     if v.gm:
@@ -171,7 +171,7 @@ def phase_page(request: Request, name: str, phase: str) -> Response:
     svc = service(request)
     v = viewer(request, name)
     record = svc.record(name, phase, v)
-    post = svc.export(name, phase, "text", gm=v.gm, actor=v)
+    post = svc.export(name, phase, "text", gm=v.gm, actor=v, mine=True)
     return render(request, "phase.html", {"info": svc.game(name), "viewer": v,
                                           "phase": phase, "record": record, "post": post})
 
