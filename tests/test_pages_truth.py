@@ -167,8 +167,8 @@ def test_a_convoy_with_no_chain_at_all_is_answered_not_a_crash(service: GameServ
     service.create_game("dissolution", "dis")
     line = service.check("dis", "Egypt", "A Cairo - Addis Ababa", GM).lines[0]
     assert line.status == "illegal"
-    assert line.message.startswith("Addis Ababa is not adjacent to Cairo: a convoyed army must "
-                                   "state its path")
+    assert line.message == ("Addis Ababa is not adjacent to Cairo, and no chain of fleets or "
+                            "wings on the board could convoy an army there (Dissolution §3.10)")
 
 
 @pytest.mark.parametrize("variant", ["standard", "s9-basic", "s9-complete", "ood",
