@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..store.models import GameRow, LinkRow, SettingRow, now
+from ..store.models import GameRow, LinkRow, SessionRow, SettingRow, now
 from .types import GM, NotFound, ServiceError, Viewer
 
 if TYPE_CHECKING:
@@ -135,8 +135,36 @@ class AccessMixin:
         viewer = GM if row.role == "gm" else Viewer.of(row.role)
         return Grant(row.id, game.name, viewer)
 
+    # --- browser sessions -------------------------------------------------------------
+
+    def open_session(self) -> str:
+        """A new browser session's id (random, 192 bits; only its hash is kept)."""
+        sid = secrets.token_urlsafe(24)
+        with self.store.transaction() as s:
+            s.add(SessionRow(id_hash=hash_token(sid)))
+        return sid
+
+    def session_live(self, sid: object) -> bool:
+        """Whether a cookie's session is one this server opened and nobody ended."""
+        if not isinstance(sid, str) or not sid or len(sid) > 100:
+            return False
+        with self.store.transaction() as s:
+            row = s.get(SessionRow, hash_token(sid))
+            return row is not None and row.ended_at is None
+
+    def end_session(self, sid: object) -> None:
+        """Sign a browser out on the server: its cookie, even a copy, opens nothing."""
+        if not isinstance(sid, str) or not sid or len(sid) > 100:
+            return
+        with self.store.transaction() as s:
+            row = s.get(SessionRow, hash_token(sid))
+            if row is not None and row.ended_at is None:
+                row.ended_at = now()
+
     def setting(self, key: str, make: Any) -> str:
-        """A server-wide value shared by every worker, created once by ``make()``."""
+        """A server-wide value shared by every worker, created once by ``make()``.
+        Never a secret: the database may be copied (backups, a hosting
+        provider), and a copy must grant nothing."""
         with self.store.transaction() as s:
             row = s.get(SettingRow, key)
             if row is not None:

@@ -20,7 +20,7 @@ from .models import Base
 
 __all__ = ["DEFAULT_DB", "Store", "StoreError", "database_url", "open_store"]
 
-SCHEMA_VERSION = "0002"
+SCHEMA_VERSION = "0003"
 """The newest migration in ``migrations/versions`` (a test checks they agree)."""
 
 DEFAULT_DB = "lawspeaker.db"

@@ -19,7 +19,18 @@ from ..service import GM, Forbidden, NotFound, ServiceError, Viewer
 from ..service.deadlines import check_timezone
 from ..variants import available_variants
 from .app import MAX_POST
-from .auth import check_csrf, csrf_token, grants, remember, server_gm, service, viewer
+from .auth import (
+    check_csrf,
+    conflicts,
+    csrf_token,
+    forget,
+    grants,
+    remember,
+    server_gm,
+    service,
+    sign_out,
+    viewer,
+)
 
 __all__ = ["render", "router"]
 
@@ -63,20 +74,47 @@ def index(request: Request) -> Response:
 
 @router.get("/join/{token}")
 def join(request: Request, token: str) -> Response:
+    """Sign in by a secret link: at once in a fresh browser (or one signed in
+    elsewhere); a browser signed in as somebody else in that game is asked first."""
     try:
         grant = service(request).redeem(token)
     except NotFound as exc:
         return render(request, "error.html", {"status": 404, "message": str(exc)}, 404)
+    others = conflicts(request, grant)
+    if others:
+        return render(request, "join.html", {
+            "token": token, "new": _who(grant), "others": [_who(g) for g in others]})
+    return _signed_in(request, grant)
+
+
+@router.post("/join/{token}")
+def join_confirmed(request: Request, token: str, csrf: str = Form("")) -> Response:
+    check_csrf(request, csrf)
+    try:
+        grant = service(request).redeem(token)
+    except NotFound as exc:
+        return render(request, "error.html", {"status": 404, "message": str(exc)}, 404)
+    forget(request, conflicts(request, grant))
+    return _signed_in(request, grant)
+
+
+def _signed_in(request: Request, grant: Any) -> Response:
     remember(request, grant)
     csrf_token(request)
     where = "/" if grant.game is None else f"/games/{quote(grant.game, safe='')}"
     return RedirectResponse(where, status_code=303)
 
 
+def _who(grant: Any) -> str:
+    if grant.game is None:
+        return "the server's GM (GM of every game)"
+    return f"{'the GM' if grant.viewer.gm else grant.viewer.power} in {grant.game}"
+
+
 @router.post("/logout")
 def logout(request: Request, csrf: str = Form("")) -> Response:
     check_csrf(request, csrf)
-    request.session.clear()
+    sign_out(request)
     return RedirectResponse("/", status_code=303)
 
 
