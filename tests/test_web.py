@@ -219,7 +219,7 @@ def test_no_one_acts_for_another_power_or_game(world: World, role: str) -> None:
     for path, data in html:
         before = _state(world)
         r = client.post(path, data={"csrf": csrf, **data}, follow_redirects=False)
-        if allowed:
+        if allowed and (role == "Aesir" or not path.endswith("/vote")):  # a ballot: its voter
             assert r.status_code in (200, 303), (path, r.text[:300])
         else:
             assert r.status_code == 403, (role, path, r.status_code)
@@ -228,7 +228,7 @@ def test_no_one_acts_for_another_power_or_game(world: World, role: str) -> None:
     for path, data in api:
         before = _state(world)
         r = world.clients["anonymous"].post(path, json=data, headers=api_headers(world, role))
-        if allowed:
+        if allowed and (role == "Aesir" or not path.endswith("/draw")):
             assert r.status_code == 200, (path, r.text[:300])
         else:
             assert r.status_code == 403, (role, path, r.status_code)

@@ -8,6 +8,7 @@ viewer, nothing more.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 from urllib.parse import quote
 
@@ -16,9 +17,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ..service import GM, Forbidden, NotFound, ServiceError, Viewer
-from ..service.deadlines import check_timezone
-from ..variants import available_variants
-from .app import MAX_POST
+from ..service.deadlines import check_schedule
+from .app import MAX_POST, offered_variant
 from .auth import (
     check_csrf,
     conflicts,
@@ -69,7 +69,7 @@ def index(request: Request) -> Response:
     mine = {g.game for g in grants(request)}
     return render(request, "index.html", {
         "games": svc.list_games(), "server_gm": server_gm(request), "mine": mine,
-        "variants": available_variants()})
+        "variants": sorted(request.app.state.variants)})
 
 
 @router.get("/join/{token}")
@@ -136,11 +136,11 @@ def create(request: Request, csrf: str = Form(""), variant: str = Form(...),
             pairs[key.strip()] = value.strip()
     hours = _number(phase_hours, "the phase length")
     grace = _number(grace_minutes, "the grace period") or 0
-    check_timezone(timezone.strip() or "UTC")
-    info = svc.create_game(variant, name, pairs, actor=GM)
+    minutes = round(hours * 60) if hours else None
+    check_schedule(minutes, round(grace), timezone.strip() or "UTC")  # before any write
+    info = svc.create_game(offered_variant(request, variant), name, pairs, actor=GM)
     if hours or timezone.strip() not in ("", "UTC") or grace:
-        svc.set_schedule(info.name, round(hours * 60) if hours else None, round(grace),
-                         timezone.strip() or "UTC")
+        svc.set_schedule(info.name, minutes, round(grace), timezone.strip() or "UTC")
     return _back(request, info.name, f"Game '{info.name}' created. Add players below: each "
                                      "gets a secret link to send them.")
 
@@ -150,11 +150,15 @@ def _number(text: str, what: str) -> float | None:
     if not text:
         return None
     try:
-        value = float(text)
+        value = float(text) if len(text) <= 20 else math.nan
     except ValueError:
-        raise ServiceError(f"{what} must be a number, not '{text}'") from None
+        value = math.nan
+    if not math.isfinite(value):
+        raise ServiceError(f"{what} must be a number, not '{text[:20]}'")
     if value < 0:
         raise ServiceError(f"{what} cannot be negative")
+    if value > 10_000_000:
+        raise ServiceError(f"{what} is too large")
     return value
 
 
@@ -172,7 +176,8 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         "info": info, "status": status, "viewer": v, "schedule": svc.schedule(name),
         "ready": svc.ready(name), "tally": svc.draw_tally(name),
         "history": [h for h in svc.history(name) if h.kind == "processed" and not h.undone],
-        "events": svc.history(name)[-12:], "report": None, "text": None, **extra}
+        "events": svc.history(name)[-12:], "report": None, "text": None,
+        "rules_in_force": svc.rules_in_force(name), **extra}
     ctx["latest"] = svc.export(name, None, "text", gm=v.gm, actor=v) if ctx["history"] else None
     if v.power:
         ctx["mine"] = svc.submissions(name, v.power, v)
