@@ -370,3 +370,17 @@ def test_serve_help_says_where_the_key_is() -> None:
     out = CliRunner().invoke(main, ["serve", "--help"]).output
     assert "--secret-key-file" in out and "LAWSPEAKER_SECRET_KEY" in out
     assert "--variant" in out
+
+
+def test_a_session_ends_on_the_server_after_sixty_days(world: World) -> None:
+    from datetime import timedelta
+
+    from lawspeaker.store.models import SessionRow, now
+
+    client = fresh(world)
+    client.get(f"/join/{world.tokens['Aesir']}")
+    assert "Your orders: Aesir" in client.get("/games/A").text
+    with world.service.store.transaction() as s:
+        for row in s.scalars(select(SessionRow)):
+            row.created_at = now() - timedelta(days=61)
+    assert "Your orders: Aesir" not in client.get("/games/A").text

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -28,8 +29,10 @@ from .types import GM, NotFound, ServiceError, Viewer
 if TYPE_CHECKING:
     from ..store import Store
 
-__all__ = ["AccessMixin", "Grant", "hash_token"]
+__all__ = ["SESSION_DAYS", "AccessMixin", "Grant", "hash_token"]
 
+SESSION_DAYS = 60
+"""How long a browser stays signed in (its cookie lives as long)."""
 SERVER_GM = "server-gm"
 """The role of the server's GM link (``game_id`` None)."""
 
@@ -150,7 +153,8 @@ class AccessMixin:
             return False
         with self.store.transaction() as s:
             row = s.get(SessionRow, hash_token(sid))
-            return row is not None and row.ended_at is None
+            return row is not None and row.ended_at is None and \
+                row.created_at > now() - timedelta(days=SESSION_DAYS)
 
     def end_session(self, sid: object) -> None:
         """Sign a browser out on the server: its cookie, even a copy, opens nothing."""

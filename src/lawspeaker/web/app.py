@@ -38,6 +38,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from ..service import Forbidden, GameService, NotFound, ServiceError
+from ..service.access import SESSION_DAYS
 from ..store import Store, open_store
 from ..variants import available_variants, load_variant
 from .security import PAGE_POLICY, SecurityHeaders, secret_key
@@ -163,7 +164,7 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
     app.state.templates = Jinja2Templates(directory=str(_HERE / "templates"))
     app.state.templates.env.filters["local"] = local_time
     app.add_middleware(SessionMiddleware, secret_key=key, session_cookie="lawspeaker",
-                       max_age=60 * 60 * 24 * 60, same_site="lax", https_only=https)
+                       max_age=60 * 60 * 24 * SESSION_DAYS, same_site="lax", https_only=https)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, hsts=https)
 

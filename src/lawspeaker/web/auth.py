@@ -56,7 +56,8 @@ def grants(request: Request) -> list[Grant]:
 def remember(request: Request, grant: Grant) -> None:
     """Sign this browser in with ``grant`` (a new server-side session if it has none)."""
     ids = [g.link_id for g in grants(request) if g.link_id != grant.link_id]
-    if not ids:
+    if not ids:  # a new session: never one whose id another cookie may hold
+        service(request).end_session(request.session.get("sid"))
         request.session["sid"] = service(request).open_session()
     request.session["links"] = [*ids, grant.link_id][-MAX_LINKS:]
     request.state.grants = None
