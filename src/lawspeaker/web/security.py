@@ -132,7 +132,7 @@ class SecurityHeaders:
             return
         path: str = scope.get("path", "")
         if "\x00" in path or b"%00" in scope.get("query_string", b"") \
-                or "%00" in scope.get("raw_path", b"").decode("latin-1"):
+                or b"%00" in (scope.get("raw_path") or b""):
             await self._refuse(send)
             return
         docs = path.startswith("/api/docs")
