@@ -58,6 +58,7 @@ from .types import (
     SubmissionReport,
     Viewer,
     _Loaded,
+    checked_name,
 )
 
 __all__ = [
@@ -96,7 +97,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
     def create_game(self, variant: str, name: str, rules: dict[str, str] | None = None,
                     players: dict[str, str] | None = None, actor: Viewer = GM) -> GameInfo:
         self._require_gm(actor)
-        name = _checked_name(name, "a game name", 100)
+        name = checked_name(name, "a game name", 100)
         try:
             var = load_variant(variant)
         except VariantError as exc:
@@ -437,7 +438,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
     def _set_player(self, s: Session, row: GameRow, variant: Variant, power: str,
                     player: str, actor: Viewer) -> None:
         power = self._power(variant, power)
-        player = _checked_name(player, "a player's name", 200)
+        player = checked_name(player, "a player's name", 200)
         existing = s.scalar(select(PlayerRow).where(PlayerRow.game_id == row.id,
                                                     PlayerRow.power == power))
         if existing is None:
@@ -574,15 +575,6 @@ def _text(text: str | bytes) -> str:
 
         return decode_post(text)
     return text
-
-
-def _checked_name(text: str, what: str, longest: int) -> str:
-    from ..safetext import check_name
-
-    try:
-        return check_name(text, what, longest)
-    except ValueError as exc:
-        raise ServiceError(str(exc)) from None
 
 
 def _pairs(rules: dict[str, Any]) -> str:
