@@ -75,8 +75,15 @@ def test_a_first_phase_in_the_browser(server, browser, tmp_path: Path) -> None:
     def shot(page, name: str) -> None:
         page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
 
+    refused: list[str] = []  # what the Content-Security-Policy blocked: must stay empty
+
+    def watched(page):  # type: ignore[no-untyped-def]
+        page.on("console", lambda m: refused.append(m.text)
+                if "Content Security Policy" in m.text else None)
+        return page
+
     gm_link = f"{base}/join/{app.state.service.issue_link(None)}"
-    gm = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    gm = watched(browser.new_context(viewport={"width": 1400, "height": 900}).new_page())
     gm.goto(gm_link)
     gm.select_option("select[name=variant]", "s9-complete")
     gm.fill("input[name=name]", "Saga II")
@@ -99,7 +106,7 @@ def test_a_first_phase_in_the_browser(server, browser, tmp_path: Path) -> None:
              "Jotnar": "F Jotunheim - Aekin\n1 DP to A Gjallerbru H"}
     players = {}
     for power, link in links.items():
-        page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+        page = watched(browser.new_context(viewport={"width": 1400, "height": 900}).new_page())
         page.goto(link)
         assert f"Your orders: {power}" in page.inner_text("h2")
         players[power] = page
@@ -161,6 +168,10 @@ def test_a_first_phase_in_the_browser(server, browser, tmp_path: Path) -> None:
     alice.wait_for_function("document.querySelector('figure.map img').complete")  # loaded
     assert alice.locator("figure.map img").evaluate("i => i.naturalWidth") > 100
     shot(alice, "09-alice-results")
+    alice.goto(f"{base}/games/Nope")  # an error page, with its own link back
+    alice.click("a.back")
+    alice.wait_for_url("**/games/**")
+    assert refused == []  # no inline script or style anywhere: the CSP blocked nothing
     for page in [gm, *players.values()]:
         page.context.close()
 

@@ -256,5 +256,6 @@ def test_attacking_and_allocating_rule_option(variant, own_order: str, setting: 
 
 
 def test_attack_allocating_option_names_its_values(variant) -> None:
-    with pytest.raises(ValueError, match="attack_allocating must be 'legal' or 'any'"):
+    with pytest.raises(ValueError, match="attack_allocating: 'sometimes' is not allowed; "
+                                         "attack_allocating takes one of legal, any"):
         variant.rules.with_options(attack_allocating="sometimes")

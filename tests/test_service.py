@@ -29,7 +29,7 @@ def test_a_new_game_starts_at_the_variants_first_phase(service: GameService) -> 
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("standard", "g", {"victory_centres": "lots"}), "invalid literal"),
+    (("standard", "g", {"victory_centres": "lots"}), "victory_centres: .lots. is not allowed"),
     (("standard", "g", {"no_such_rule": "1"}), "unknown rules option"),
     (("nonesuch", "g", None), "no such variant"),
     (("standard", "  ", None), "1 to 100 characters"),

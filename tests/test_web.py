@@ -105,7 +105,8 @@ def test_every_endpoint_is_in_the_matrix(world: World) -> None:
 
     walk(world.app.routes)
     assert len(routes) > 20
-    covered = {("GET", "/"), ("GET", "/join/{token}"), ("POST", "/logout"), ("POST", "/games"),
+    covered = {("GET", "/"), ("GET", "/join/{token}"), ("POST", "/join/{token}"),
+               ("POST", "/logout"), ("POST", "/games"),
                ("GET", "/games/{name}"), ("GET", "/games/{name}/phases/{phase}"),
                ("GET", "/games/{name}/map.svg"), ("GET", "/games/{name}/export"),
                ("POST", "/games/{name}/orders"), ("POST", "/games/{name}/check"),
@@ -218,7 +219,7 @@ def test_no_one_acts_for_another_power_or_game(world: World, role: str) -> None:
     for path, data in html:
         before = _state(world)
         r = client.post(path, data={"csrf": csrf, **data}, follow_redirects=False)
-        if allowed:
+        if allowed and (role == "Aesir" or not path.endswith("/vote")):  # a ballot: its voter
             assert r.status_code in (200, 303), (path, r.text[:300])
         else:
             assert r.status_code == 403, (role, path, r.status_code)
@@ -227,7 +228,7 @@ def test_no_one_acts_for_another_power_or_game(world: World, role: str) -> None:
     for path, data in api:
         before = _state(world)
         r = world.clients["anonymous"].post(path, json=data, headers=api_headers(world, role))
-        if allowed:
+        if allowed and (role == "Aesir" or not path.endswith("/draw")):
             assert r.status_code == 200, (path, r.text[:300])
         else:
             assert r.status_code == 403, (role, path, r.status_code)

@@ -56,6 +56,8 @@ DP_KINDS = frozenset({"minor", "thrall", "vassal", "nuclear"})
 """Power kinds whose units take their orders from DP (S9 §9.0, §9.1; nuclear
 powers, Dissolution §3.6)."""
 
+MAX_POINTS = 999
+"""The most DP one allocation may name (an allotment is a handful; more is a typo)."""
 _ALLOCATION = re.compile(r"^\s*([-+]?\d*(?:[.,]\d+)?)\s*dp\b\s*(?:to|on|for|:)?\s*(.*)$",
                          re.IGNORECASE)
 
@@ -90,9 +92,13 @@ def parse_allocation(game_map: GameMap, text: str, power: str,
     if match is None:
         raise OrderSyntaxError(text, 0, "an allocation looks like '2 DP to F Per - Ylg'")
     number = match.group(1)
-    if not number.isdigit() or int(number) < 1:
+    if not (number.isascii() and number.isdigit()) or int(number[:5]) < 1:
         raise OrderSyntaxError(text, 0, f"'{number or '?'} DP': an allocation is a whole "
                                "number of DP, at least 1 (S9 §9.0)")
+    if len(number) > 3:  # an overflow waiting to happen, never a real allotment
+        shown = number if len(number) <= 12 else number[:12] + "…"
+        raise OrderSyntaxError(text, 0, f"'{shown} DP': an allocation is at most "
+                               f"{MAX_POINTS} DP")
     points = int(number)
     order = parse_order(game_map, match.group(2), "", capitals=capitals)
     return Allocation(power, points, order)

@@ -103,6 +103,18 @@ def _text_only(text: str, where: str) -> str:
     return text
 
 
+def _storable(text: str) -> None:
+    """Refuse a post with NUL, control (tabs and line breaks aside) or bidi characters:
+    they cannot be stored, or make a line read differently from what it is."""
+    from .safetext import unsafe_char
+
+    bad = unsafe_char(text, allow="\t\n\r\f\v")
+    if bad is not None:
+        line = text[:int(bad.rsplit(" ", 1)[1])].count("\n") + 1
+        raise PostError(f"the post contains {bad.rsplit(' at ', 1)[0]} on line {line}: "
+                        "remove it and send again")
+
+
 def decode_post(data: bytes, where: str = "the post") -> str:
     """Text from bytes (see :func:`decode`); raises :class:`PostError` if binary."""
     return decode(data, where)[0]
@@ -201,11 +213,14 @@ def read_post(variant: Variant, text: str | bytes, kind: PhaseKind,
               power: str | None = None) -> list[PostLine]:
     """Every order and allocation line of a post, read for a phase of ``kind``.
 
-    Raises :class:`PostError` only when ``text`` is bytes that are not text;
-    every other problem is a :class:`PostLine` with ``error`` set.
+    Raises :class:`PostError` only when ``text`` is bytes that are not text,
+    or holds a character that cannot be stored or shown honestly (NUL, a
+    control or bidi character); every other problem is a :class:`PostLine`
+    with ``error`` set.
     """
     if isinstance(text, bytes):
         text = decode_post(text)
+    _storable(text)
     lines: list[PostLine] = []
     current = power
     bad_header = 0

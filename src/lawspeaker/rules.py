@@ -125,14 +125,10 @@ class Rules:
 
     def __post_init__(self) -> None:
         # Accept plain strings (Rules(edition="2000")) as well as the enums.
-        object.__setattr__(self, "edition", Edition(str(self.edition)))
-        object.__setattr__(self, "builds", BuildRule(str(self.builds)))
-        if self.multiple_orders not in ("void", "last"):
-            raise ValueError("multiple_orders must be 'void' or 'last'")
-        if self.dowry_unit not in ("disband", "transfer"):
-            raise ValueError("dowry_unit must be 'disband' or 'transfer'")
-        if self.attack_allocating not in ("legal", "any"):
-            raise ValueError("attack_allocating must be 'legal' or 'any'")
+        object.__setattr__(self, "edition", _convert("edition", self.edition))
+        object.__setattr__(self, "builds", _convert("builds", self.builds))
+        for key in ("multiple_orders", "dowry_unit", "attack_allocating"):
+            _convert(key, getattr(self, key))
         for key, allowed in _CHOICES.items():
             if key == "favor_setup" and "=" in self.favor_setup:
                 continue  # a GM's own setup (Dissolution §11.2), checked with the variant
@@ -155,21 +151,75 @@ class Rules:
                              f"(options: {', '.join(sorted(known))})")
         converted: dict[str, Any] = {}
         for key, value in options.items():
-            if key == "edition":
-                value = Edition(str(value))
-            elif key == "builds":
-                value = BuildRule(str(value))
-            elif key == "victory_centres":
-                value = int(value)
-            elif key in ("reveal_dp_at_end", "last_survivor_wins", "disabling"):
-                value = str(value).lower() in ("1", "true", "yes", "on")
-            elif key == "max_years":
-                value = None if value in (None, "", "none", "off", 0, "0") else int(value)
-            elif key == "multiple_orders" and value not in ("void", "last"):
-                raise ValueError("multiple_orders must be 'void' or 'last'")
-            elif key == "dowry_unit" and value not in ("disband", "transfer"):
-                raise ValueError("dowry_unit must be 'disband' or 'transfer'")
-            elif key == "attack_allocating" and value not in ("legal", "any"):
-                raise ValueError("attack_allocating must be 'legal' or 'any'")
-            converted[key] = value
+            converted[key] = _convert(key, value)
         return replace(self, **converted)
+
+
+_BOOLS = {"1": True, "true": True, "yes": True, "on": True,
+          "0": False, "false": False, "no": False, "off": False}
+_FIXED: dict[str, tuple[str, ...]] = {
+    "edition": tuple(e.value for e in Edition),
+    "builds": tuple(b.value for b in BuildRule),
+    "multiple_orders": ("void", "last"),
+    "dowry_unit": ("disband", "transfer"),
+    "attack_allocating": ("legal", "any"),
+}
+_INTEGERS: dict[str, tuple[int, int, str]] = {
+    "victory_centres": (1, 1000, "a whole number of centres from 1 to 1000"),
+    "max_years": (1, 1000, "a whole number of game years from 1 to 1000, or none for "
+                           "no cap"),
+}
+MAX_VALUE = 1000
+"""The longest text a rules option takes (a GM's own Favor setup is the longest)."""
+
+
+def _refuse(key: str, value: Any, allowed: str) -> ValueError:
+    shown = str(value)
+    if len(shown) > 40:
+        shown = shown[:40] + "…"
+    return ValueError(f"rules option {key}: {shown!r} is not allowed; {key} takes {allowed}")
+
+
+def _convert(key: str, value: Any) -> Any:
+    """One option's value from text (a house rule) or YAML, checked for its
+    type and range; a ValueError names the option, the value and what is allowed."""
+    from .safetext import unsafe_char
+
+    if isinstance(value, str):
+        if len(value) > MAX_VALUE:
+            raise ValueError(f"rules option {key}: the value is longer than {MAX_VALUE} "
+                             "characters")
+        bad = unsafe_char(value, allow="")
+        if bad is not None:
+            raise ValueError(f"rules option {key}: the value contains {bad}")
+        value = value.strip()
+    if key in _FIXED:
+        text = value.value if isinstance(value, StrEnum) else str(value).lower()
+        if isinstance(value, bool) or text not in _FIXED[key]:
+            raise _refuse(key, value, "one of " + ", ".join(_FIXED[key]))
+        return Edition(text) if key == "edition" else BuildRule(text) if key == "builds" \
+            else text
+    if key in ("reveal_dp_at_end", "last_survivor_wins", "disabling"):
+        if isinstance(value, bool):
+            return value
+        flag = _BOOLS.get(str(value).lower()) if isinstance(value, str | int) else None
+        if flag is None:
+            raise _refuse(key, value, "yes or no (also true/false, on/off, 1/0)")
+        return flag
+    if key in _INTEGERS:
+        low, high, what = _INTEGERS[key]
+        if key == "max_years" and (value is None or (isinstance(value, str)
+                                   and value.lower() in ("", "none", "off", "0"))
+                                   or (isinstance(value, int) and value == 0)):
+            return None
+        number: int | None = None
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        elif isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 9:
+            number = int(value)
+        if number is None or not low <= number <= high:
+            raise _refuse(key, value, what)
+        return number
+    if not isinstance(value, str):
+        raise _refuse(key, value, "text")
+    return value

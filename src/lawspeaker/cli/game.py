@@ -218,7 +218,7 @@ def undo(name: str, to: str | None, phase: str | None) -> None:
 @click.argument("name")
 def history(name: str) -> None:
     """Everything that happened in the game, oldest first."""
-    for e in _run(lambda s: s.history(name)):
+    for e in _run(lambda s: s.history(name, GM)):
         mark = " (undone)" if e.undone else ""
         click.echo(f"{e.at:%Y-%m-%d %H:%M}  {e.actor:8} {e.summary}{mark}")
 

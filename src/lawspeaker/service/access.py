@@ -17,19 +17,21 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
-from ..store.models import GameRow, LinkRow, SettingRow, now
-from .types import GM, NotFound, ServiceError, Viewer
+from ..store.models import GameRow, LinkRow, SessionRow, now
+from .types import GM, NotFound, Viewer
 
 if TYPE_CHECKING:
     from ..store import Store
 
-__all__ = ["AccessMixin", "Grant", "hash_token"]
+__all__ = ["SESSION_DAYS", "AccessMixin", "Grant", "hash_token"]
 
+SESSION_DAYS = 60
+"""How long a browser stays signed in (its cookie lives as long)."""
 SERVER_GM = "server-gm"
 """The role of the server's GM link (``game_id`` None)."""
 
@@ -135,19 +137,29 @@ class AccessMixin:
         viewer = GM if row.role == "gm" else Viewer.of(row.role)
         return Grant(row.id, game.name, viewer)
 
-    def setting(self, key: str, make: Any) -> str:
-        """A server-wide value shared by every worker, created once by ``make()``."""
-        with self.store.read() as s:
-            row = s.get(SettingRow, key)
-            if row is not None:
-                return row.value
-        try:
-            with self.store.transaction() as s:
-                s.add(SettingRow(key=key, value=str(make())))
-        except IntegrityError:
-            pass  # another worker made it first: use theirs
+    # --- browser sessions -------------------------------------------------------------
+
+    def open_session(self) -> str:
+        """A new browser session's id (random, 192 bits; only its hash is kept)."""
+        sid = secrets.token_urlsafe(24)
         with self.store.transaction() as s:
-            row = s.get(SettingRow, key)
-            if row is None:  # pragma: no cover
-                raise ServiceError(f"the server setting {key} could not be stored")
-            return row.value
+            s.add(SessionRow(id_hash=hash_token(sid)))
+        return sid
+
+    def session_live(self, sid: object) -> bool:
+        """Whether a cookie's session is one this server opened and nobody ended."""
+        if not isinstance(sid, str) or not sid or len(sid) > 100:
+            return False
+        with self.store.read() as s:
+            row = s.get(SessionRow, hash_token(sid))
+            return row is not None and row.ended_at is None and \
+                row.created_at > now() - timedelta(days=SESSION_DAYS)
+
+    def end_session(self, sid: object) -> None:
+        """Sign a browser out on the server: its cookie, even a copy, opens nothing."""
+        if not isinstance(sid, str) or not sid or len(sid) > 100:
+            return
+        with self.store.transaction() as s:
+            row = s.get(SessionRow, hash_token(sid))
+            if row is not None and row.ended_at is None:
+                row.ended_at = now()

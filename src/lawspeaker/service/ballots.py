@@ -69,10 +69,15 @@ class BallotsMixin:
                 BallotRow.value.is_(True)))))
 
     def vote_draw(self, name: str, power: str, yes: bool, actor: Viewer) -> DrawTally:
-        """Cast (or change) a power's secret ballot; a passing vote ends the game."""
+        """Cast (or change) a power's secret ballot; a passing vote ends the game.
+        Only the power's own player votes: not the GM, who could otherwise
+        overwrite a ballot nobody may see."""
         with self.store.transaction() as s:
             g = self._load(s, name, lock=True)
             power = self._seat(g, power, actor, "vote for")
+            if actor.power != power:  # the GM acts for a power, but never votes for it
+                raise Forbidden(f"a draw vote is a secret ballot: only {power}'s player casts "
+                                "it (the GM may not cast or change it)")
             if g.row.draw_rule == "none":
                 raise ServiceError("this game's house rules leave draws to the GM "
                                    "(draw rule: none)")

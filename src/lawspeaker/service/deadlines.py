@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from ..store import Store
 
-__all__ = ["DeadlinesMixin", "Schedule", "check_timezone"]
+__all__ = ["DeadlinesMixin", "Schedule", "check_schedule", "check_timezone"]
 
 log = logging.getLogger("lawspeaker.scheduler")
 
@@ -71,6 +71,14 @@ def _zone(name: str) -> ZoneInfo:
 def check_timezone(name: str) -> None:
     """Refuse an unknown time zone name (a front end checks before creating a game)."""
     _zone(name)
+
+
+def check_schedule(phase_minutes: int | None, grace_minutes: int, timezone: str) -> None:
+    """Refuse what :meth:`DeadlinesMixin.set_schedule` would refuse (a front end
+    checks before creating a game, so a refused schedule creates nothing)."""
+    _zone(timezone)
+    _minutes(phase_minutes, "a phase's length", allow_zero=False)
+    _minutes(grace_minutes, "the grace period", allow_zero=True)
 
 
 def _minutes(value: int | None, what: str, allow_zero: bool) -> int | None:

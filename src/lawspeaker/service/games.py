@@ -60,6 +60,7 @@ from .types import (
     SubmissionReport,
     Viewer,
     _Loaded,
+    checked_name,
 )
 
 __all__ = [
@@ -99,9 +100,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
     def create_game(self, variant: str, name: str, rules: dict[str, str] | None = None,
                     players: dict[str, str] | None = None, actor: Viewer = GM) -> GameInfo:
         self._require_gm(actor)
-        name = name.strip()
-        if not name or len(name) > 100 or any(c in name for c in "\n\r\t"):
-            raise ServiceError("a game name is 1 to 100 characters on one line")
+        name = checked_name(name, "a game name", 100)
         try:
             var = load_variant(variant)
         except VariantError as exc:
@@ -499,9 +498,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
     def _set_player(self, s: Session, row: GameRow, variant: Variant, power: str,
                     player: str, actor: Viewer) -> None:
         power = self._power(variant, power)
-        player = player.strip()
-        if not player or len(player) > 200:
-            raise ServiceError("a player's name is 1 to 200 characters")
+        player = checked_name(player, "a player's name", 200)
         existing = s.scalar(select(PlayerRow).where(PlayerRow.game_id == row.id,
                                                     PlayerRow.power == power))
         if existing is None:

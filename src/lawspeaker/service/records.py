@@ -41,9 +41,10 @@ class RecordsMixin:
 
     # --- history and exports -------------------------------------------------------------
 
-    def history(self, name: str) -> list[HistoryEntry]:
+    def history(self, name: str, actor: Viewer = PUBLIC) -> list[HistoryEntry]:
         """The public log: creation, submissions (who, not what), processing,
-        rollbacks and GM actions, oldest first."""
+        rollbacks and GM actions, oldest first. Secret links being made or
+        revoked are the GM's business: only a GM's history shows them."""
         with self.store.read() as s:
             g = self._load(s, name)
             labels = {p.id: (p.label, p.undone_at) for p in s.scalars(
@@ -52,8 +53,10 @@ class RecordsMixin:
                 PhaseRow, AdjudicationRow.phase_id == PhaseRow.id).where(
                 PhaseRow.game_id == g.row.id, AdjudicationRow.undone_at.is_not(None))))
             out = []
-            for e in s.scalars(select(EventRow).where(EventRow.game_id == g.row.id)
-                               .order_by(EventRow.id)):
+            query = select(EventRow).where(EventRow.game_id == g.row.id)
+            if not actor.gm:
+                query = query.where(EventRow.kind != "link")
+            for e in s.scalars(query.order_by(EventRow.id)):
                 label, undone = labels.get(e.phase_id or -1, (None, None))
                 if e.kind == "processed":  # undone when its adjudication was
                     undone = e.detail.get("adjudication") in undone_adjudications or None
@@ -73,7 +76,7 @@ class RecordsMixin:
             row = done[-1] if phase is None else self._find_phase(g, phase)
             if row.id == g.phase.id:
                 raise ServiceError(f"{row.label} has not been processed yet")
-            if actor.gm or g.row.dp_revealed:
+            if actor.gm or self._revealed(s, g):
                 return self._record(s, g, row, secret_too=True)
             # A power sees its own allocations and what became of them, never others'.
             return self._record(s, g, row, secret_too=actor.power is not None,
@@ -167,14 +170,17 @@ class RecordsMixin:
                       f"GM: {who}, in exile, is removed from the game (no more DP)")
 
     def reveal_dp(self, name: str, actor: Viewer = GM) -> None:
-        """After the game, the GM may reveal every DP allocation (S9 §9.0)."""
+        """After the game, the GM may reveal every DP allocation (S9 §9.0).
+
+        The reveal belongs to the phase it is made in (the game's last): a
+        rollback past it makes the allocations secret again, and the history
+        keeps the reveal, marked undone."""
         self._require_gm(actor)
         with self.store.transaction() as s:
             g = self._load(s, name, lock=True)
             if not g.position.result:
                 raise ServiceError("DP allocations stay secret until the game has ended "
                                    "(S9 §9.0)")
-            g.row.dp_revealed = True
             self._log(s, g.row, g.phase, actor, "reveal-dp", "GM revealed the DP allocations")
 
     def set_rule(self, name: str, key: str, value: str, actor: Viewer = GM) -> None:
@@ -189,6 +195,30 @@ class RecordsMixin:
             self._log(s, g.row, g.phase, actor, "rule", f"house rule {key}: {old} -> {value}")
 
 
+    @staticmethod
+    def _revealed(s: Session, g: _Loaded) -> bool:
+        """Whether the GM revealed DP in a phase that still stands (not rolled back)."""
+        live = [p.id for p in g.phases]
+        return s.scalar(select(EventRow.id).where(
+            EventRow.game_id == g.row.id, EventRow.kind == "reveal-dp",
+            EventRow.phase_id.in_(live)).limit(1)) is not None
+
+    def rules_in_force(self, name: str) -> list[tuple[str, str, bool]]:
+        """Every rules option of the game (public, as a GM's announcement is):
+        (option, value, whether a house rule of this game sets it)."""
+        from dataclasses import fields
+
+        with self.store.read() as s:
+            g = self._load(s, name)
+            house = set(g.row.rules)
+            out = []
+            for f in fields(g.rules):
+                value = getattr(g.rules, f.name)
+                text = "none" if value is None else "yes" if value is True \
+                    else "no" if value is False else str(value)
+                out.append((f.name, text, f.name in house))
+            return out
+
     def _record(self, s: Session, g: _Loaded, phase: PhaseRow, secret_too: bool,
                 own: str | None = None) -> PhaseRecord:
         adj = s.scalar(select(AdjudicationRow).where(AdjudicationRow.phase_id == phase.id,
@@ -202,7 +232,7 @@ class RecordsMixin:
         return PhaseRecord.build(g.variant, g.rules, before, after,
                                  [result_from_dict(r) for r in adj.results],
                                  tuple(adj.events), secret,
-                                 revealed=g.row.dp_revealed, game=g.row.name,
+                                 revealed=self._revealed(s, g), game=g.row.name,
                                  status=turn_status(g.variant, after, g.rules), own=own)
 
     def progress(self, name: str) -> tuple[int, str, str | None]:

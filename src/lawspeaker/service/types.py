@@ -18,7 +18,7 @@ from ..variants import Variant
 
 __all__ = ["GM", "PUBLIC", "SCHEDULER", "DPCap", "DPLimits", "Forbidden", "GameInfo",
            "HistoryEntry", "LineReport", "NotFound", "PhaseChanged", "ServiceError",
-           "SubmissionReport", "Viewer"]
+           "SubmissionReport", "Viewer", "checked_name"]
 
 
 class ServiceError(ValueError):
@@ -27,6 +27,17 @@ class ServiceError(ValueError):
 
 class NotFound(ServiceError):
     pass
+
+
+def checked_name(text: str, what: str, longest: int) -> str:
+    """A game's or a player's name, stripped: 1 to ``longest`` printable
+    characters on one line (no NUL, control or bidi characters), else a ServiceError."""
+    from ..safetext import check_name
+
+    try:
+        return check_name(text, what, longest)
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from None
 
 
 class Forbidden(ServiceError):

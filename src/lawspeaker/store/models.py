@@ -30,6 +30,7 @@ __all__ = [
     "LinkRow",
     "PhaseRow",
     "PlayerRow",
+    "SessionRow",
     "SettingRow",
     "SubmissionRow",
     "now",
@@ -54,6 +55,8 @@ class GameRow(Base):
     rules: Mapped[dict[str, Any]] = mapped_column(default=dict)
     """House rules: the options this game sets over the variant's defaults."""
     dp_revealed: Mapped[bool] = mapped_column(default=False)
+    """Unused since 0004: a reveal belongs to the phase it was made in (its
+    ``reveal-dp`` event), so rolling back past it makes DP secret again."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     timezone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
     """Where the GM reads deadlines (an IANA name); times are stored in UTC."""
@@ -207,8 +210,21 @@ class BallotRow(Base):
     at: Mapped[datetime] = mapped_column(default=now)
 
 
+class SessionRow(Base):
+    """A browser's sign-in: its cookie names it, so signing out ends it on the
+    server (a copied or replayed cookie stops working). Only a hash of the
+    session's id is kept."""
+
+    __tablename__ = "sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    ended_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
 class SettingRow(Base):
-    """Server-wide values every worker must share (the cookie-signing key)."""
+    """Server-wide values every worker must share (never a secret: a copy of
+    the database must grant nothing; the cookie key is kept outside it)."""
 
     __tablename__ = "settings"
 

@@ -216,7 +216,8 @@ def results(request: Request, name: str, phase: str | None = None,
 @router.get("/games/{name}/history", summary="The public log of the game")
 def history(request: Request, name: str) -> list[dict[str, Any]]:
     return [{"at": h.at.isoformat(), "actor": h.actor, "kind": h.kind, "summary": h.summary,
-             "phase": h.phase, "undone": h.undone} for h in service(request).history(name)]
+             "phase": h.phase, "undone": h.undone}
+            for h in service(request).history(name, api_viewer(request, name))]
 
 
 @router.get("/games/{name}/map.svg", summary="The map (SVG); with orders as the caller may "

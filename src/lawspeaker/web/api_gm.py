@@ -14,7 +14,8 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from ..service import GM
-from ..service.deadlines import Schedule, check_timezone
+from ..service.deadlines import Schedule, check_schedule
+from .app import offered_variant
 from .auth import api_grant, api_viewer, service
 
 __all__ = ["router"]
@@ -121,8 +122,9 @@ def create(request: Request, body: NewGame) -> Created:
     if grant is None or grant.game is not None:
         raise HTTPException(403, "only the server's GM may create games")
     svc = service(request)
-    check_timezone(body.timezone.strip() or "UTC")
-    info = svc.create_game(body.variant, body.name, body.rules, body.players, actor=GM)
+    check_schedule(body.phase_minutes, body.grace_minutes, body.timezone.strip() or "UTC")
+    variant = offered_variant(request, body.variant)  # a name, never a path
+    info = svc.create_game(variant, body.name, body.rules, body.players, actor=GM)
     if body.phase_minutes or body.grace_minutes or body.timezone.strip() not in ("", "UTC"):
         svc.set_schedule(info.name, body.phase_minutes, body.grace_minutes,
                          body.timezone.strip() or "UTC", GM)

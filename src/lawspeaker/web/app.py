@@ -5,10 +5,13 @@ Security decisions made here, once for every route:
 - Request bodies over :data:`MAX_BODY` bytes are refused (413) before a
   route reads them; posts of orders have their own limit in the routes.
 - Sessions are signed cookies (``itsdangerous`` through Starlette), keyed by
-  a secret kept in the database so every worker shares it; HttpOnly,
-  SameSite=Lax, and Secure when served over HTTPS.
-- No page is cached or sent with a Referer, so a secret link in an address
-  bar never travels to another site; the access log redacts ``/join/...``.
+  a secret kept outside the database (:mod:`.security`), so a copy of the
+  database forges nothing; HttpOnly, SameSite=Lax, and Secure when served
+  over HTTPS. Each names a session the database knows: signing out ends it.
+- Every response carries a Content-Security-Policy without inline script,
+  ``frame-ancestors 'none'``, ``nosniff`` and, over HTTPS, HSTS. No page is
+  cached or sent with a Referer, so a secret link in an address bar never
+  travels to another site; the access log redacts ``/join/...``.
 - Errors are pages (HTML) or ``{"error": ...}`` (JSON), never a traceback.
 """
 
@@ -17,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -30,15 +32,19 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from sqlalchemy.exc import DataError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from ..service import Forbidden, GameService, NotFound, PhaseChanged, ServiceError
+from ..service.access import SESSION_DAYS
 from ..store import Store, StoreBusy, open_store
+from ..variants import available_variants, load_variant
+from .security import PAGE_POLICY, SecurityHeaders, secret_key
 from .throttle import Throttle
 
-__all__ = ["MAX_BODY", "MAX_POST", "RedactLinks", "create_app"]
+__all__ = ["MAX_BODY", "MAX_POST", "RedactLinks", "create_app", "offered_variant"]
 
 MAX_BODY = 256 * 1024
 """The largest request body accepted, in bytes."""
@@ -115,16 +121,26 @@ async def _too_large(scope: MutableMapping[str, Any], send: Callable[[Any], Awai
 
 
 def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float = 2.0,
-               https: bool = False, public_url: str | None = None) -> FastAPI:
+               https: bool = False, public_url: str | None = None,
+               key: str | None = None, key_file: str | Path | None = None,
+               variants: list[str | Path] | None = None) -> FastAPI:
     """The server on database ``db`` (a path, URL or open store).
 
     ``tick``: seconds between scheduler runs (0: no scheduler in this
     process); ``poll``: how often live updates look for a new phase;
-    ``https``: cookies only over HTTPS; ``public_url``: the address players
-    reach (for the links shown to the GM), else the request's own."""
+    ``https``: cookies only over HTTPS, and HSTS (also when ``public_url``
+    is https); ``public_url``: the address players reach (for the links
+    shown to the GM), else the request's own; ``key``, ``key_file``: the
+    cookie-signing key or its file (:func:`.security.secret_key`);
+    ``variants``: variant folders the GM named, offered besides the
+    bundled ones (no request names a path)."""
     store = db if isinstance(db, Store) else open_store(db)
     service = GameService(store)
-    key = service.setting("session_key", lambda: secrets.token_hex(32))
+    key = secret_key(store, key, key_file)
+    https = https or (public_url or "").lower().startswith("https://")
+    offered = {name: name for name in available_variants()}
+    for folder in variants or []:
+        offered[load_variant(folder).name] = str(Path(folder).resolve())
     install_log_filter()
 
     @asynccontextmanager
@@ -139,30 +155,27 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
     app = FastAPI(title="lawspeaker", summary="Diplomacy variants game server",
                   description="The JSON API takes `Authorization: Bearer TOKEN`, where TOKEN "
                               "is the last part of a secret link (`/join/TOKEN`).",
-                  version="1", lifespan=lifespan, docs_url="/api/docs",
+                  version="1", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json",
                   swagger_ui_oauth2_redirect_url=None)
     app.state.service = service
     app.state.throttle = Throttle()
+    app.state.variants = offered
     app.state.poll = poll
     app.state.public_url = public_url.rstrip("/") if public_url else None
     app.state.templates = Jinja2Templates(directory=str(_HERE / "templates"))
     app.state.templates.env.filters["local"] = local_time
     app.add_middleware(SessionMiddleware, secret_key=key, session_cookie="lawspeaker",
-                       max_age=60 * 60 * 24 * 60, same_site="lax", https_only=https)
+                       max_age=60 * 60 * 24 * SESSION_DAYS, same_site="lax", https_only=https)
     app.add_middleware(BodyLimit)
-
-    @app.middleware("http")
-    async def headers(request: Request, call_next: Any) -> Response:
-        response = await call_next(request)
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        if not request.url.path.startswith("/static/"):
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
+    app.add_middleware(SecurityHeaders, hsts=https)
 
     _error_handlers(app)
+
+    @app.get("/api/docs", include_in_schema=False)
+    def api_docs() -> Response:  # Swagger UI, started by a script file (no inline script)
+        return Response(_DOCS, media_type="text/html")
+
     app.mount("/static", StaticFiles(directory=str(_HERE / "static")), name="static")
     from . import api, api_gm, live, pages
 
@@ -171,6 +184,27 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
     app.include_router(live.router)
     app.include_router(pages.router)
     return app
+
+
+def offered_variant(request: Request, name: str) -> str:
+    """The variant a request names, by name only: a bundled one or a folder the
+    GM gave on the command line (never a path from the request)."""
+    offered: dict[str, str] = request.app.state.variants
+    if name not in offered:
+        shown = name if len(name) <= 60 else name[:60] + "…"
+        raise ServiceError(f"unknown variant '{shown}': this server offers "
+                           f"{', '.join(sorted(offered))} (a variant from a folder is "
+                           "added with 'lawspeaker serve --variant FOLDER')")
+    return offered[name]
+
+
+_DOCS = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>lawspeaker API</title>
+<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/swagger-ui.css">
+</head><body><div id="swagger-ui"></div>
+<script src="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/swagger-ui-bundle.js"></script>
+<script src="/static/api-docs.js"></script></body></html>
+"""
 
 
 def _wants_json(request: Request) -> bool:
@@ -217,11 +251,26 @@ def _error_handlers(app: FastAPI) -> None:
             parts.append(f"{where}: {err.get('msg', 'invalid')}")
         return error_response(request, 422, "; ".join(parts) or "invalid request")
 
+    @app.exception_handler(DataError)
+    @app.exception_handler(OverflowError)
+    async def out_of_range(request: Request, exc: Exception) -> Response:
+        # The checks before every write should catch these; the database is the last.
+        log.warning("refused %s %s: %s", request.method, request.url.path,
+                    str(exc).splitlines()[0][:200])
+        return error_response(request, 400, "a value in the request is out of range or "
+                                            "contains characters that cannot be stored")
+
     @app.exception_handler(Exception)
     async def crash(request: Request, exc: Exception) -> Response:
         log.exception("error serving %s %s", request.method, request.url.path)
-        return error_response(request, 500, "something went wrong on the server; the error "
-                                            "is in its log")
+        response = error_response(request, 500, "something went wrong on the server; the "
+                                                "error is in its log")
+        # Outside the other middleware (Starlette's last resort): the headers here.
+        response.headers.update({"Content-Security-Policy": PAGE_POLICY,
+                                 "X-Content-Type-Options": "nosniff",
+                                 "X-Frame-Options": "DENY", "Cache-Control": "no-store",
+                                 "Referrer-Policy": "no-referrer"})
+        return response
 
 
 async def _scheduler(service: GameService, tick: float) -> None:

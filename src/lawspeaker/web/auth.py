@@ -2,7 +2,9 @@
 
 A browser opens its secret link once (``/join/TOKEN``); the session cookie
 then holds the link's id, never the token, and every request checks the
-link again, so a revoked link stops working at once. The bots' API takes
+link again, so a revoked link stops working at once. The cookie also names a
+session the database knows (by a hash of its id): signing out ends it there,
+so a copy of the cookie opens nothing afterwards. The bots' API takes
 the token itself as ``Authorization: Bearer TOKEN`` and no cookie, so it
 needs no CSRF defence; every HTML form carries the session's CSRF token.
 """
@@ -16,8 +18,8 @@ from fastapi import HTTPException, Request
 from ..service import PUBLIC, GameService, NotFound, Viewer
 from ..service.access import Grant
 
-__all__ = ["api_grant", "api_viewer", "check_csrf", "csrf_token", "grants", "remember",
-           "service", "throttle", "viewer"]
+__all__ = ["api_grant", "api_viewer", "check_csrf", "conflicts", "csrf_token", "forget",
+           "grants", "remember", "service", "sign_out", "throttle", "viewer"]
 
 MAX_LINKS = 20
 """Links one browser session remembers (a GM of several games, a tester)."""
@@ -33,21 +35,65 @@ def throttle(request: Request, what: str, game: str, power: str) -> None:
 
 
 def grants(request: Request) -> list[Grant]:
-    """The session's live grants; revoked links are forgotten."""
+    """The session's live grants; revoked links are forgotten, and so is
+    everything of a session the server has ended (signed out)."""
+    cached = getattr(request.state, "grants", None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
     ids = request.session.get("links", [])
+    if not isinstance(ids, list):
+        ids = []
+    if ids and not service(request).session_live(request.session.get("sid")):
+        request.session.pop("links", None)
+        request.session.pop("sid", None)
+        ids = []
     live = []
-    for link_id in ids if isinstance(ids, list) else []:
-        grant = service(request).grant(int(link_id))
+    for link_id in ids:
+        grant = service(request).grant(int(link_id)) if isinstance(link_id, int) else None
         if grant is not None:
             live.append(grant)
     if len(live) != len(ids):
         request.session["links"] = [g.link_id for g in live]
+    request.state.grants = live
     return live
 
 
 def remember(request: Request, grant: Grant) -> None:
-    ids = [i for i in request.session.get("links", []) if i != grant.link_id]
+    """Sign this browser in with ``grant`` (a new server-side session if it has none)."""
+    ids = [g.link_id for g in grants(request) if g.link_id != grant.link_id]
+    if not ids:  # a new session: never one whose id another cookie may hold
+        service(request).end_session(request.session.get("sid"))
+        request.session["sid"] = service(request).open_session()
     request.session["links"] = [*ids, grant.link_id][-MAX_LINKS:]
+    request.state.grants = None
+
+
+def conflicts(request: Request, new: Grant) -> list[Grant]:
+    """The session's grants that ``new`` would overrule: the browser is
+    somebody else in that game (the server GM's link: somebody else anywhere)."""
+    out = []
+    for g in grants(request):
+        if g.link_id == new.link_id:
+            continue
+        if new.game is None:
+            if g.game is not None and not g.viewer.gm:
+                out.append(g)
+        elif (v := g.viewer_in(new.game)) is not None and v != new.viewer:
+            out.append(g)
+    return out
+
+
+def forget(request: Request, old: list[Grant]) -> None:
+    drop = {g.link_id for g in old}
+    request.session["links"] = [g.link_id for g in grants(request) if g.link_id not in drop]
+    request.state.grants = None
+
+
+def sign_out(request: Request) -> None:
+    """End the session on the server, then in the browser."""
+    service(request).end_session(request.session.get("sid"))
+    request.session.clear()
+    request.state.grants = None
 
 
 def viewer(request: Request, game: str) -> Viewer:

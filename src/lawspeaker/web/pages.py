@@ -8,6 +8,7 @@ viewer, nothing more.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 from urllib.parse import quote
 
@@ -16,16 +17,18 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ..service import GM, Forbidden, NotFound, PhaseChanged, ServiceError, Viewer
-from ..service.deadlines import check_timezone
-from ..variants import available_variants
-from .app import MAX_POST
+from ..service.deadlines import check_schedule
+from .app import MAX_POST, offered_variant
 from .auth import (
     check_csrf,
+    conflicts,
     csrf_token,
+    forget,
     grants,
     remember,
     server_gm,
     service,
+    sign_out,
     throttle,
     viewer,
 )
@@ -67,25 +70,52 @@ def index(request: Request) -> Response:
     mine = {g.game for g in grants(request)}
     return render(request, "index.html", {
         "games": svc.list_games(), "server_gm": server_gm(request), "mine": mine,
-        "variants": available_variants()})
+        "variants": sorted(request.app.state.variants)})
 
 
 @router.get("/join/{token}")
 def join(request: Request, token: str) -> Response:
+    """Sign in by a secret link: at once in a fresh browser (or one signed in
+    elsewhere); a browser signed in as somebody else in that game is asked first."""
     try:
         grant = service(request).redeem(token)
     except NotFound as exc:
         return render(request, "error.html", {"status": 404, "message": str(exc)}, 404)
+    others = conflicts(request, grant)
+    if others:
+        return render(request, "join.html", {
+            "token": token, "new": _who(grant), "others": [_who(g) for g in others]})
+    return _signed_in(request, grant)
+
+
+@router.post("/join/{token}")
+def join_confirmed(request: Request, token: str, csrf: str = Form("")) -> Response:
+    check_csrf(request, csrf)
+    try:
+        grant = service(request).redeem(token)
+    except NotFound as exc:
+        return render(request, "error.html", {"status": 404, "message": str(exc)}, 404)
+    forget(request, conflicts(request, grant))
+    return _signed_in(request, grant)
+
+
+def _signed_in(request: Request, grant: Any) -> Response:
     remember(request, grant)
     csrf_token(request)
     where = "/" if grant.game is None else f"/games/{quote(grant.game, safe='')}"
     return RedirectResponse(where, status_code=303)
 
 
+def _who(grant: Any) -> str:
+    if grant.game is None:
+        return "the server's GM (GM of every game)"
+    return f"{'the GM' if grant.viewer.gm else grant.viewer.power} in {grant.game}"
+
+
 @router.post("/logout")
 def logout(request: Request, csrf: str = Form("")) -> Response:
     check_csrf(request, csrf)
-    request.session.clear()
+    sign_out(request)
     return RedirectResponse("/", status_code=303)
 
 
@@ -107,11 +137,11 @@ def create(request: Request, csrf: str = Form(""), variant: str = Form(...),
             pairs[key.strip()] = value.strip()
     hours = _number(phase_hours, "the phase length")
     grace = _number(grace_minutes, "the grace period") or 0
-    check_timezone(timezone.strip() or "UTC")
-    info = svc.create_game(variant, name, pairs, actor=GM)
+    minutes = round(hours * 60) if hours else None
+    check_schedule(minutes, round(grace), timezone.strip() or "UTC")  # before any write
+    info = svc.create_game(offered_variant(request, variant), name, pairs, actor=GM)
     if hours or timezone.strip() not in ("", "UTC") or grace:
-        svc.set_schedule(info.name, round(hours * 60) if hours else None, round(grace),
-                         timezone.strip() or "UTC")
+        svc.set_schedule(info.name, minutes, round(grace), timezone.strip() or "UTC")
     return _back(request, info.name, f"Game '{info.name}' created. Add players below: each "
                                      "gets a secret link to send them.")
 
@@ -121,11 +151,15 @@ def _number(text: str, what: str) -> float | None:
     if not text:
         return None
     try:
-        value = float(text)
+        value = float(text) if len(text) <= 20 else math.nan
     except ValueError:
-        raise ServiceError(f"{what} must be a number, not '{text}'") from None
+        value = math.nan
+    if not math.isfinite(value):
+        raise ServiceError(f"{what} must be a number, not '{text[:20]}'")
     if value < 0:
         raise ServiceError(f"{what} cannot be negative")
+    if value > 10_000_000:
+        raise ServiceError(f"{what} is too large")
     return value
 
 
@@ -143,7 +177,8 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         "info": info, "status": status, "viewer": v, "schedule": svc.schedule(name),
         "ready": svc.ready(name), "tally": svc.draw_tally(name),
         "history": [h for h in svc.history(name) if h.kind == "processed" and not h.undone],
-        "events": svc.history(name)[-12:], "report": None, "text": None, **extra}
+        "events": svc.history(name)[-12:], "report": None, "text": None,
+        "rules_in_force": svc.rules_in_force(name), **extra}
     ctx["latest"] = svc.export(name, None, "text", gm=v.gm, actor=v, mine=True) \
         if ctx["history"] else None
     if v.power:
