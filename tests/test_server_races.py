@@ -89,7 +89,7 @@ def test_orders_written_for_a_processed_phase_are_refused_not_moved(
         assert late.status_code == 409
         message = late.json()["error"]
         assert "Spring" in message and "already been processed" in message
-        assert "now open" in message and "Nothing was done" in message
+        assert "now open" in message and "Nothing was kept" in message
         with svc.store.read() as s:
             assert s.scalar(select(func.count()).select_from(SubmissionRow)) == 0
         # The same post named for the phase now open is taken, and says so.

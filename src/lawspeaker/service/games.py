@@ -179,7 +179,9 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
             power = self._power(g.variant, power)
             if not actor.may_act_for(power):
                 raise Forbidden(f"{actor} may not submit orders for {power}")
-            self._expect_phase(s, g, phase, "these orders were written for")
+            self._expect_phase(s, g, phase, "these orders were written for",
+                               "Nothing was kept: check them against the board now and send "
+                               "them again.")
             return self._submit(s, g, power, text, actor)
 
     def _submit(self, s: Session, g: _Loaded, power: str, text: str | bytes,
@@ -443,7 +445,8 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
         return _Loaded(row, variant, self._rules(variant, row.rules), phase,
                        Position.from_dict(phase.position), phases)
 
-    def _expect_phase(self, s: Session, g: _Loaded, wanted: str | None, doing: str) -> None:
+    def _expect_phase(self, s: Session, g: _Loaded, wanted: str | None, doing: str,
+                      outcome: str = "Nothing was done.") -> None:
         """Refuse, changing nothing, a request meant for a phase that is no
         longer the open one; the message names what happened and what is open."""
         if wanted is None or _phase_matches(g.phase, wanted):
@@ -456,14 +459,13 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
             now_open = f"the game is over ({g.position.result})"
         if not then:
             raise PhaseChanged(f"{doing} '{wanted}', which is not a phase of this game; "
-                               f"{now_open}. Nothing was done.")
+                               f"{now_open}. {outcome}")
         old = then[0]
         if old.seq < g.phase.seq:
             what = f"{old.label} ({old.code}) has already been processed"
         else:
             what = f"{old.label} ({old.code}) has been rolled back"
-        raise PhaseChanged(f"{doing} {old.label}, but {what}; {now_open}. Nothing was done: "
-                           "reload to see the game as it is now.")
+        raise PhaseChanged(f"{doing} {old.label}, but {what}; {now_open}. {outcome}")
 
     def _engine(self, g: _Loaded) -> Game:
         return Game(g.variant, g.rules, g.position)
