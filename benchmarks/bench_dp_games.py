@@ -1,6 +1,6 @@
 """Whole random games of the DP variants: how fast a variant designer can simulate.
 
-Plays seeded random games (``lawspeaker.randomplay.play``: random legal orders,
+Plays seeded random games (``lawspeaker.sim.randomplay.play``: random legal orders,
 DP allocations, heir marriages, vassal orders and heir builds) to the end of
 each variant's cycle cap, and prints milliseconds per game, phases per second
 and where the time goes per phase kind. It reports and never asserts.
@@ -16,8 +16,8 @@ import time
 from collections import Counter
 
 import lawspeaker
-from lawspeaker.phases import adjudicate
-from lawspeaker.randomplay import random_allocations, random_orders
+from lawspeaker.engine.phases import adjudicate
+from lawspeaker.sim.randomplay import random_allocations, random_orders
 
 
 def bench(name: str, games: int, seed: int) -> None:

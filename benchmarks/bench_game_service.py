@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 
 from lawspeaker import load_variant
-from lawspeaker.randomplay import random_posts
 from lawspeaker.service import GameService
+from lawspeaker.sim.randomplay import random_posts
 from lawspeaker.store import open_store
 
 

@@ -17,9 +17,9 @@ from lawspeaker import (
     Unit,
     UnitType,
 )
-from lawspeaker.adjustments import resolve_adjustments
-from lawspeaker.board import Heir
-from lawspeaker.orders import BuildHeir
+from lawspeaker.core.board import Heir
+from lawspeaker.core.orders import BuildHeir
+from lawspeaker.engine.adjustments import resolve_adjustments
 
 A, F = UnitType.ARMY, UnitType.FLEET
 WINTER = Phase("Winter", 1901, PhaseKind.ADJUSTMENT)
@@ -31,18 +31,18 @@ def winter(board: list[Unit], owners: dict[str, str]) -> Position:
 
 
 def adjust(variant: lawspeaker.Variant, pos: Position, *orders: str,
-           rules: Rules | None = None) -> lawspeaker.adjustments.AdjustmentResult:
+           rules: Rules | None = None) -> lawspeaker.engine.adjustments.AdjustmentResult:
     parsed = [lawspeaker.parse_order(variant.map, t, phase=PhaseKind.ADJUSTMENT) for t in orders]
     return lawspeaker.resolve_adjustments(variant, pos, parsed, rules)
 
 
-def verdicts(out: lawspeaker.adjustments.AdjustmentResult) -> list[tuple[str, Outcome, str]]:
+def verdicts(out: lawspeaker.engine.adjustments.AdjustmentResult) -> list[tuple[str, Outcome, str]]:
     """Each order's verdict, leaving out the builds not used (tested on their own)."""
     return [(str(r.order), r.outcome, r.reason) for r in out.results
             if not (r.implicit and isinstance(r.order, lawspeaker.Waive))]
 
 
-def board_after(out: lawspeaker.adjustments.AdjustmentResult) -> set[str]:
+def board_after(out: lawspeaker.engine.adjustments.AdjustmentResult) -> set[str]:
     return {f"{u.power}: {u}" for u in out.units.values()}
 
 

@@ -1,4 +1,4 @@
-"""Tests for lawspeaker.casefile, the DATC text case-file parser."""
+"""Tests for lawspeaker.cases.casefile, the DATC text case-file parser."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lawspeaker.casefile import (
+from lawspeaker.cases.casefile import (
     KEYWORDS,
     SECTIONS,
     Case,

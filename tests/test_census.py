@@ -7,9 +7,9 @@ import pytest
 
 import lawspeaker
 from lawspeaker import PhaseKind, Position, Unit, UnitType
-from lawspeaker.board import Heir, Marriage, Phase, PowerState
-from lawspeaker.census import centre_counts, run_census, victory
-from lawspeaker.dp import allotment
+from lawspeaker.core.board import Heir, Marriage, Phase, PowerState
+from lawspeaker.rules.census import centre_counts, run_census, victory
+from lawspeaker.rules.dp import allotment
 
 
 @pytest.fixture(scope="module")

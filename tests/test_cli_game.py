@@ -12,10 +12,10 @@ from click.testing import CliRunner, Result
 from store_fixtures import database
 
 from lawspeaker import Position, adjudicate, initial_position, load_variant
-from lawspeaker.board import PhaseKind
 from lawspeaker.cli import main
-from lawspeaker.randomplay import random_posts
+from lawspeaker.core.board import PhaseKind
 from lawspeaker.service import GameService
+from lawspeaker.sim.randomplay import random_posts
 from lawspeaker.store import open_store
 
 

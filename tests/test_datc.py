@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from lawspeaker.casefile import parse_case_file, read_case_file
-from lawspeaker.datc import run_case, run_files
+from lawspeaker.cases.casefile import parse_case_file, read_case_file
+from lawspeaker.cases.runner import run_case, run_files
 
 CASES = Path(__file__).parent / "cases"
 V31 = sorted((CASES / "datc_v3_1").glob("*.txt"))

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import lawspeaker.datc
+import lawspeaker.cases.runner
+from lawspeaker.cases.runner import run_files
 from lawspeaker.cli import main
-from lawspeaker.datc import run_files
 
 CASES = """VARIANT_ALL Standard
 
@@ -54,14 +54,14 @@ END
 
 @pytest.fixture
 def crashing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
-    real = lawspeaker.datc.resolve_movement
+    real = lawspeaker.cases.runner.resolve_movement
 
     def resolve(game_map, units, *args, **kwargs):  # type: ignore[no-untyped-def]
         if "mun" in units:
             raise TypeError("simulated bug in the resolver")
         return real(game_map, units, *args, **kwargs)
 
-    monkeypatch.setattr(lawspeaker.datc, "resolve_movement", resolve)
+    monkeypatch.setattr(lawspeaker.cases.runner, "resolve_movement", resolve)
     path = tmp_path / "cases.txt"
     path.write_text(CASES, encoding="utf-8")
     yield path
@@ -93,7 +93,7 @@ def test_a_recursion_error_is_reported_in_a_readable_length(
     def recurse(game_map, units, *args, **kwargs):  # type: ignore[no-untyped-def]
         return recurse(game_map, units, *args, **kwargs)
 
-    monkeypatch.setattr(lawspeaker.datc, "resolve_movement", recurse)
+    monkeypatch.setattr(lawspeaker.cases.runner, "resolve_movement", recurse)
     reports = run_files([crashing])
     assert [r.status for r in reports] == ["FAIL"] * 3
     problem = reports[0].problems[0]

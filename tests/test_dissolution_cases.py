@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from lawspeaker.casefile import read_case_file
-from lawspeaker.datc import run_case
+from lawspeaker.cases.casefile import read_case_file
+from lawspeaker.cases.runner import run_case
 
 FILES = sorted((Path(__file__).parent / "cases" / "dissolution").glob("*.txt"))
 CASES = [(f"{p.name}:{c.id}", c) for p in FILES for c in read_case_file(p)]

@@ -10,15 +10,15 @@ import random
 
 import pytest
 
-from lawspeaker.adjustments import resolve_adjustments
-from lawspeaker.board import Phase, PhaseKind, Position, Unit
-from lawspeaker.favor import favor_board, value_of
-from lawspeaker.geography import UnitType
-from lawspeaker.orders import Build, EmbassyOrder
-from lawspeaker.phases import Adjudication, adjudicate, initial_position
-from lawspeaker.randomplay import play
+from lawspeaker.core.board import Phase, PhaseKind, Position, Unit
+from lawspeaker.core.geography import UnitType
+from lawspeaker.core.orders import Build, EmbassyOrder
+from lawspeaker.engine.adjustments import resolve_adjustments
+from lawspeaker.engine.phases import Adjudication, adjudicate, initial_position
+from lawspeaker.rules.favor import favor_board, value_of
+from lawspeaker.rules.vp import emergent_sites, points, unit_allowance
+from lawspeaker.sim.randomplay import play
 from lawspeaker.variants import load_variant
-from lawspeaker.vp import emergent_sites, points, unit_allowance
 
 DIS = load_variant("dissolution")
 START = initial_position(DIS)

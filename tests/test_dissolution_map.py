@@ -15,9 +15,9 @@ import pytest
 
 import lawspeaker
 from lawspeaker import Terrain, UnitType
-from lawspeaker.geography import UnknownNameError
-from lawspeaker.neutral_limits import favor
-from lawspeaker.phases import initial_position
+from lawspeaker.core.geography import UnknownNameError
+from lawspeaker.engine.phases import initial_position
+from lawspeaker.rules.neutral_limits import favor
 
 A, F, W = UnitType.ARMY, UnitType.FLEET, UnitType.WING
 

@@ -10,7 +10,7 @@ does not border with no path (``A Clu - Ode``, §3.10.1, §6.3.1), convoy paths 
 anything, convoys and supports of moves nobody makes, orders for other powers' units, and
 DP allocations for the neutral units (§5.1). Every order is checked as a player's submission
 is (:meth:`Game.problem`), and the phase is adjudicated as a game is
-(:func:`lawspeaker.phases.adjudicate`, through :meth:`Game.process`), then the retreats;
+(:func:`lawspeaker.engine.phases.adjudicate`, through :meth:`Game.process`), then the retreats;
 and the resolver is run directly too, with the neutral units' orders written as the case
 files write them. Nothing may raise but the documented errors of reading an order or
 rejecting an allocation.
@@ -27,12 +27,12 @@ from hypothesis import strategies as st
 
 import lawspeaker
 from lawspeaker import Game, PhaseKind, Unit, UnitType, resolve_movement
-from lawspeaker.convoys import find_chain
-from lawspeaker.dp import DPError
-from lawspeaker.geography import Terrain
-from lawspeaker.notation import OrderSyntaxError, parse_order
-from lawspeaker.phases import initial_position
-from lawspeaker.randomplay import random_orders
+from lawspeaker.core.convoys import find_chain
+from lawspeaker.core.geography import Terrain
+from lawspeaker.core.notation import OrderSyntaxError, parse_order
+from lawspeaker.engine.phases import initial_position
+from lawspeaker.rules.dp import DPError
+from lawspeaker.sim.randomplay import random_orders
 
 DIS = lawspeaker.load_variant("dissolution")
 MAP = DIS.map

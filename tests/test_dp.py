@@ -13,10 +13,10 @@ import pytest
 
 import lawspeaker
 from lawspeaker import PhaseKind, Position, Unit, UnitType
-from lawspeaker.board import Phase, PowerState
-from lawspeaker.dp import DPError, allotment, parse_allocation, resolve_allocations
-from lawspeaker.phases import adjudicate, initial_position
-from lawspeaker.results import Outcome
+from lawspeaker.core.board import Phase, PowerState
+from lawspeaker.core.results import Outcome
+from lawspeaker.engine.phases import adjudicate, initial_position
+from lawspeaker.rules.dp import DPError, allotment, parse_allocation, resolve_allocations
 from lawspeaker.variants import VARIANTS_DIR
 
 STANDARD_MAP = VARIANTS_DIR / "standard" / "map.yaml"
@@ -54,7 +54,7 @@ def position(variant: lawspeaker.Variant, *units: str, minors: tuple[str, ...] =
                                owners, powers_in_play=powers)
 
 
-def allocate(variant: lawspeaker.Variant, power: str, text: str) -> lawspeaker.dp.Allocation:
+def allocate(variant: lawspeaker.Variant, power: str, text: str) -> lawspeaker.rules.dp.Allocation:
     return parse_allocation(variant.map, text, power)
 
 

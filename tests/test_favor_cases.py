@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 import lawspeaker
-from lawspeaker.casefile import CaseFileError, parse_case_file
-from lawspeaker.datc import run_case
-from lawspeaker.favor import format_setup, named_setup, parse_setup
-from lawspeaker.game import Game
-from lawspeaker.phases import initial_position
+from lawspeaker.cases.casefile import CaseFileError, parse_case_file
+from lawspeaker.cases.runner import run_case
+from lawspeaker.engine.game import Game
+from lawspeaker.engine.phases import initial_position
+from lawspeaker.rules.favor import format_setup, named_setup, parse_setup
 
 VARIANT = lawspeaker.load_variant("dissolution")
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import lawspeaker
-from lawspeaker.favor import (
+from lawspeaker.engine.phases import initial_position
+from lawspeaker.rules.favor import (
     FavorBoard,
     favor_board,
     kick,
@@ -16,8 +17,7 @@ from lawspeaker.favor import (
     setup_problems,
     value_of,
 )
-from lawspeaker.neutral_limits import favor
-from lawspeaker.phases import initial_position
+from lawspeaker.rules.neutral_limits import favor
 
 VARIANT = lawspeaker.load_variant("dissolution")
 

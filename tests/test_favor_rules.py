@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import lawspeaker
-from lawspeaker.board import Phase, PhaseKind, Position, Unit
-from lawspeaker.dp import parse_allocation
-from lawspeaker.favor import named_setup
-from lawspeaker.geography import UnitType
-from lawspeaker.notation import parse_order
-from lawspeaker.phases import Adjudication, adjudicate, initial_position
-from lawspeaker.results import Outcome
-from lawspeaker.retreats import retreat_options
+from lawspeaker.core.board import Phase, PhaseKind, Position, Unit
+from lawspeaker.core.geography import UnitType
+from lawspeaker.core.notation import parse_order
+from lawspeaker.core.results import Outcome
+from lawspeaker.engine.phases import Adjudication, adjudicate, initial_position
+from lawspeaker.engine.retreats import retreat_options
+from lawspeaker.rules.dp import parse_allocation
+from lawspeaker.rules.favor import named_setup
 
 VARIANT = lawspeaker.load_variant("dissolution")
 START = initial_position(VARIANT)
@@ -158,7 +158,7 @@ def test_zero_favor_bars_retreats_and_brings_retaliation() -> None:
 
 
 def test_retreat_options_leave_out_zero_favor_territory() -> None:
-    from lawspeaker.board import Dislodged
+    from lawspeaker.core.board import Dislodged
     unit = Unit("Yugoslavia", UnitType.ARMY, "mac")
     here = START.replace(phase=Phase("Spring", 1992, PhaseKind.RETREAT))
     options = retreat_options(VARIANT, here, Dislodged(unit, None))

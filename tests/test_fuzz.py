@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 import lawspeaker
 from lawspeaker import PhaseKind
-from lawspeaker.dp import parse_allocation
-from lawspeaker.notation import OrderSyntaxError, parse_order
-from lawspeaker.positions import PositionError, read_position
-from lawspeaker.posts import PostError, read_post
+from lawspeaker.core.notation import OrderSyntaxError, parse_order
+from lawspeaker.engine.positions import PositionError, read_position
+from lawspeaker.engine.posts import PostError, read_post
+from lawspeaker.rules.dp import parse_allocation
 
 FAST = settings(max_examples=300, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -59,7 +59,7 @@ def test_the_post_reader_reports_every_line_and_never_raises(lines: list[str],
     try:
         read = read_post(S9, text, kind, "Aesir")
     except PostError:  # only a character that cannot be stored or shown honestly
-        from lawspeaker.safetext import unsafe_char
+        from lawspeaker.core.safetext import unsafe_char
 
         assert unsafe_char(text, allow="\t\n\r\f\v") is not None
         return

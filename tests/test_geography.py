@@ -6,7 +6,7 @@ import pytest
 
 import lawspeaker
 from lawspeaker import UnitType, UnknownNameError
-from lawspeaker.geography import normalise_name, province_of
+from lawspeaker.core.geography import normalise_name, province_of
 
 A, F = UnitType.ARMY, UnitType.FLEET
 

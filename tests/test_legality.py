@@ -73,7 +73,7 @@ def test_missing_coast_when_both_are_possible_is_illegal(game_map: lawspeaker.Ga
 def test_missing_coast_when_only_one_is_possible_is_fine(game_map: lawspeaker.GameMap) -> None:
     """DATC 6.B.2: F Gas - Spa goes to the north coast, the only one Gascony touches."""
     assert problem(game_map, board("France: F gas"), "France: F gas - spa") is None
-    assert lawspeaker.legality.move_destination(
+    assert lawspeaker.core.legality.move_destination(
         game_map, Unit("France", F, "gas"), "spa") == "spa/nc"
 
 

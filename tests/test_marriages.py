@@ -8,11 +8,11 @@ import pytest
 
 import lawspeaker
 from lawspeaker import Game, PhaseKind, Position, Unit, UnitType
-from lawspeaker.board import Heir, Phase, PowerState
-from lawspeaker.dp import DPError, allotment
-from lawspeaker.notation import OrderSyntaxError
-from lawspeaker.orders import HeirMarry, Marry
-from lawspeaker.results import Outcome
+from lawspeaker.core.board import Heir, Phase, PowerState
+from lawspeaker.core.notation import OrderSyntaxError
+from lawspeaker.core.orders import HeirMarry, Marry
+from lawspeaker.core.results import Outcome
+from lawspeaker.rules.dp import DPError, allotment
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +143,7 @@ def test_example_10_4_0_vassal_marriage_creates_vda_at_the_census(
     assert {Heir("Aesir", "per", True), Heir("Dokkalfar", "per", True)} <= set(after.heirs)
     assert any("vDA" in e and "Permyak" in e for e in result.events)
     # §3.2: the vassal's centre counts for both controllers' victory totals.
-    counts = lawspeaker.census.centre_counts(s9, after)
+    counts = lawspeaker.rules.census.centre_counts(s9, after)
     assert counts["Aesir"] == 2 + 1 and counts["Dokkalfar"] == 2 + 1
     # §9.2: each controller gets 1 DP for the vassal.
     assert after.phase.kind is PhaseKind.ADJUSTMENT

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from lawspeaker.board import Unit
-from lawspeaker.dp import allotment
-from lawspeaker.geography import UnitType
-from lawspeaker.neutral_limits import default_order, order_problem
-from lawspeaker.orders import Hold, Move, SupportHold, SupportMove
-from lawspeaker.phases import initial_position
+from lawspeaker.core.board import Unit
+from lawspeaker.core.geography import UnitType
+from lawspeaker.core.orders import Hold, Move, SupportHold, SupportMove
+from lawspeaker.engine.phases import initial_position
+from lawspeaker.rules.dp import allotment
+from lawspeaker.rules.neutral_limits import default_order, order_problem
 from lawspeaker.variants import load_variant
 
 DIS = load_variant("dissolution")

@@ -263,7 +263,7 @@ def test_a_coast_may_be_joined_by_a_hyphen_as_order_of_the_dragon_writes_it() ->
 
 def test_heir_builds_are_written_with_or_without_the_capital() -> None:
     """OOD §8.1: 'Build Heir London' or simply 'Build Heir'."""
-    from lawspeaker.orders import BuildHeir
+    from lawspeaker.core.orders import BuildHeir
 
     ood = lawspeaker.load_variant("ood")
     kind = PhaseKind.ADJUSTMENT

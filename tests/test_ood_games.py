@@ -13,9 +13,9 @@ from test_s9_games import check_invariants, tally
 
 import lawspeaker
 from lawspeaker import Game, PhaseKind, Position
-from lawspeaker.census import centre_counts, survivors
-from lawspeaker.orders import BuildHeir
-from lawspeaker.randomplay import random_allocations, random_orders
+from lawspeaker.core.orders import BuildHeir
+from lawspeaker.rules.census import centre_counts, survivors
+from lawspeaker.sim.randomplay import random_allocations, random_orders
 
 OOD_SEEDS = range(12)
 
@@ -55,7 +55,7 @@ def test_an_ood_game_starts_with_eight_thralls_and_two_unmarried_heirs() -> None
     thralls = {n: s.controllers for n, s in start.powers_in_play.items() if s.kind == "thrall"}
     assert len(thralls) == 8
     assert sorted(h.power for h in start.heirs if not h.married) == ["Kalmar Union", "Ottomans"]
-    assert all(lawspeaker.dp.allotment(ood(), start, p) == 2 for p in ood().powers)
+    assert all(lawspeaker.rules.dp.allotment(ood(), start, p) == 2 for p in ood().powers)
 
 
 @pytest.mark.parametrize("seed", OOD_SEEDS)

@@ -19,11 +19,11 @@ from ruamel.yaml import YAML
 
 import lawspeaker
 from lawspeaker import Phase, PhaseKind, Position, Terrain, UnitType, adjudicate, parse_order
-from lawspeaker.adjustments import minor_rebuilds
-from lawspeaker.board import PowerState
-from lawspeaker.dp import allotment
-from lawspeaker.geography import UnknownNameError, normalise_name, province_of
-from lawspeaker.phases import initial_position
+from lawspeaker.core.board import PowerState
+from lawspeaker.core.geography import UnknownNameError, normalise_name, province_of
+from lawspeaker.engine.adjustments import minor_rebuilds
+from lawspeaker.engine.phases import initial_position
+from lawspeaker.rules.dp import allotment
 from lawspeaker.variants import VARIANTS_DIR
 
 A, F = UnitType.ARMY, UnitType.FLEET
@@ -394,7 +394,7 @@ def test_thralls_at_the_start(start, key, name):
     assert start.owners[k] == unit.power
     state = start.powers_in_play[unit.power]
     assert state.kind == "thrall" and state.controllers == (controller,)
-    assert lawspeaker.board.Heir(controller, k, True) in start.heirs
+    assert lawspeaker.core.board.Heir(controller, k, True) in start.heirs
 
 
 def test_eight_married_heirs_and_two_unmarried(ood, start, key):

@@ -16,7 +16,7 @@ def test_results_name_units_as_the_post_does_never_by_key(service: GameService) 
     service.submit("saga", "Dokkalfar", "Heir Svartalfheim Marry Idavollr")
     service.submit("saga", "Vanir", "A Vanaheimr - Noatun\nF Noatun H")
     record = service.process("saga")
-    from lawspeaker.export import format_record
+    from lawspeaker.service.export import format_record
 
     text = format_record(record)
     assert "ordered 'A Idavollr H', not to marry this heir (S9 §10.3 C)" in text
@@ -179,11 +179,11 @@ def test_every_example_is_an_order_of_the_phase(variant: str) -> None:
     import random
 
     import lawspeaker
-    from lawspeaker.board import PhaseKind
-    from lawspeaker.phases import adjudicate, initial_position
-    from lawspeaker.posts import read_post
-    from lawspeaker.randomplay import random_orders
-    from lawspeaker.templates import example_order
+    from lawspeaker.core.board import PhaseKind
+    from lawspeaker.engine.phases import adjudicate, initial_position
+    from lawspeaker.engine.posts import read_post
+    from lawspeaker.service.templates import example_order
+    from lawspeaker.sim.randomplay import random_orders
 
     var = lawspeaker.load_variant(variant)
     rng = random.Random(5)

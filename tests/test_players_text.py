@@ -7,8 +7,8 @@ import pytest
 
 import lawspeaker
 from lawspeaker import Game, Outcome, PhaseKind, Unit, UnitType
-from lawspeaker.board import Phase
-from lawspeaker.phases import adjudicate
+from lawspeaker.core.board import Phase
+from lawspeaker.engine.phases import adjudicate
 
 
 @pytest.fixture(scope="module")

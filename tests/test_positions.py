@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import lawspeaker
-from lawspeaker.positions import PositionError, read_position
+from lawspeaker.engine.positions import PositionError, read_position
 
 
 @pytest.fixture(scope="module")

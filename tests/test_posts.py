@@ -6,7 +6,7 @@ import pytest
 
 import lawspeaker
 from lawspeaker import PhaseKind
-from lawspeaker.posts import PostError, decode, read_post
+from lawspeaker.engine.posts import PostError, decode, read_post
 
 MOVEMENT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.ADJUSTMENT
 

@@ -13,12 +13,12 @@ import pytest
 
 import lawspeaker
 from lawspeaker import Game, PhaseKind, Position, Unit, UnitType
-from lawspeaker.adjustments import heir_builds_possible
-from lawspeaker.board import Dislodged, Heir, Phase, PowerState
-from lawspeaker.dp import allocation_problem, allotment
-from lawspeaker.marriages import heir_order_problem
-from lawspeaker.orders import Build, BuildHeir, HeirHold, HeirMarry, Marry, Order, Remove
-from lawspeaker.randomplay import drop_a_player, random_allocations, random_orders
+from lawspeaker.core.board import Dislodged, Heir, Phase, PowerState
+from lawspeaker.core.orders import Build, BuildHeir, HeirHold, HeirMarry, Marry, Order, Remove
+from lawspeaker.engine.adjustments import heir_builds_possible
+from lawspeaker.rules.dp import allocation_problem, allotment
+from lawspeaker.rules.marriages import heir_order_problem
+from lawspeaker.sim.randomplay import drop_a_player, random_allocations, random_orders
 
 SEEDS = range(40)
 
@@ -191,7 +191,7 @@ def test_dropping_a_player_marks_a_surviving_major(s9: lawspeaker.Variant) -> No
 
 
 def test_random_play_does_not_depend_on_the_hash_seed() -> None:
-    script = ("import random, lawspeaker; from lawspeaker.randomplay import play; "
+    script = ("import random, lawspeaker; from lawspeaker.sim.randomplay import play; "
               "v = lawspeaker.load_variant('s9-complete'); "
               "print(play(v, random.Random(5), 4, drop_chance=0.5).to_json())")
     outputs = set()

@@ -15,14 +15,14 @@ import pytest
 
 import lawspeaker
 from lawspeaker import PhaseKind, Position, PowerState, Unit, UnitType
-from lawspeaker.posts import read_post
-from lawspeaker.randomplay import random_allocations, random_orders
+from lawspeaker.core.wording import for_players
+from lawspeaker.engine.posts import read_post
 from lawspeaker.render import Drawing, draw, order_ids
 from lawspeaker.render.board import link_kinds
 from lawspeaker.render.palette import LINK_COLOURS, MINOR_MARK, STYLE, TAN, ink_on
 from lawspeaker.render.png import PNG_SIGNATURE
 from lawspeaker.render.sample import sample_turn
-from lawspeaker.wording import for_players
+from lawspeaker.sim.randomplay import random_allocations, random_orders
 
 SVG = "{http://www.w3.org/2000/svg}"
 VARIANTS = ["standard", "s9-basic", "s9-complete", "ood"]

@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import lawspeaker
-from lawspeaker.board import PhaseKind, Position
-from lawspeaker.favor import favor_board
-from lawspeaker.randomplay import random_posts
+from lawspeaker.core.board import PhaseKind, Position
+from lawspeaker.rules.favor import favor_board
 from lawspeaker.service import GM, GameService, ServiceError
+from lawspeaker.sim.randomplay import random_posts
 from lawspeaker.store import open_store
 
 VARIANTS = ["standard", "s9-basic", "s9-complete", "ood", "dissolution"]

@@ -10,14 +10,14 @@ import pytest
 from click.testing import CliRunner
 
 import lawspeaker
-from lawspeaker.board import Phase, PhaseKind
 from lawspeaker.cli import main
-from lawspeaker.favor import favor_board, named_setup
-from lawspeaker.notation import parse_order
-from lawspeaker.phases import adjudicate, initial_position
+from lawspeaker.core.board import Phase, PhaseKind
+from lawspeaker.core.notation import parse_order
+from lawspeaker.engine.phases import adjudicate, initial_position
 from lawspeaker.render import Drawing, draw_favor
 from lawspeaker.render.palette import STYLE
 from lawspeaker.render.png import PNG_SIGNATURE
+from lawspeaker.rules.favor import favor_board, named_setup
 
 VARIANT = lawspeaker.load_variant("dissolution")
 SVG = "{http://www.w3.org/2000/svg}"

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 import lawspeaker
-from lawspeaker.posts import read_post
+from lawspeaker.engine.posts import read_post
 from lawspeaker.render import Drawing, draw
 from lawspeaker.render.png import PNG_SIGNATURE
 

@@ -12,7 +12,7 @@ import pytest
 
 import lawspeaker
 from lawspeaker import Unit, UnitType, parse_order, resolve_movement
-from lawspeaker.results import Outcome
+from lawspeaker.core.results import Outcome
 
 
 @pytest.fixture(scope="module")

@@ -25,12 +25,12 @@ def position(board: list[Unit], *retreating: Dislodged, standoffs: tuple[str, ..
 
 
 def retreat(variant: lawspeaker.Variant, pos: Position, *orders: str
-            ) -> lawspeaker.retreats.RetreatResult:
+            ) -> lawspeaker.engine.retreats.RetreatResult:
     parsed = [lawspeaker.parse_order(variant.map, t, phase=PhaseKind.RETREAT) for t in orders]
     return lawspeaker.resolve_retreats(variant, pos, parsed)
 
 
-def reasons(outcome: lawspeaker.retreats.RetreatResult) -> dict[str, tuple[Outcome, str]]:
+def reasons(outcome: lawspeaker.engine.retreats.RetreatResult) -> dict[str, tuple[Outcome, str]]:
     return {str(r.order): (r.outcome, r.reason) for r in outcome.results}
 
 

@@ -21,15 +21,15 @@ import pytest
 
 import lawspeaker
 from lawspeaker import Game, PhaseKind, Position, Unit
-from lawspeaker.adjustments import adjustment_counts
-from lawspeaker.board import Heir
-from lawspeaker.census import survivors
-from lawspeaker.dp import allotment, is_dp_controlled
-from lawspeaker.marriages import vassal_marriage_phase
-from lawspeaker.orders import BuildHeir, HeirMarry, HeirOrder, Marry
-from lawspeaker.phases import Adjudication, centre_counts
-from lawspeaker.randomplay import play, random_allocations, random_orders
-from lawspeaker.results import Outcome
+from lawspeaker.core.board import Heir
+from lawspeaker.core.orders import BuildHeir, HeirMarry, HeirOrder, Marry
+from lawspeaker.core.results import Outcome
+from lawspeaker.engine.adjustments import adjustment_counts
+from lawspeaker.engine.phases import Adjudication, centre_counts
+from lawspeaker.rules.census import survivors
+from lawspeaker.rules.dp import allotment, is_dp_controlled
+from lawspeaker.rules.marriages import vassal_marriage_phase
+from lawspeaker.sim.randomplay import play, random_allocations, random_orders
 
 S9_COMPLETE_SEEDS = range(200)
 """Seeds of the S9 Complete games: about 0.09 s each, so this file takes about 19 s."""

@@ -20,7 +20,7 @@ from ruamel.yaml import YAML
 
 import lawspeaker
 from lawspeaker import Terrain, UnitType
-from lawspeaker.geography import normalise_name
+from lawspeaker.core.geography import normalise_name
 from lawspeaker.variants import VARIANTS_DIR
 
 A, F = UnitType.ARMY, UnitType.FLEET

@@ -6,8 +6,8 @@ import pytest
 
 import lawspeaker
 from lawspeaker import Phase, PhaseKind, Position, Unit, UnitType
-from lawspeaker.census import run_census, victory
-from lawspeaker.phases import adjudicate, initial_position
+from lawspeaker.engine.phases import adjudicate, initial_position
+from lawspeaker.rules.census import run_census, victory
 
 
 def census(variant: lawspeaker.Variant, position: Position, rules: lawspeaker.Rules) -> Position:

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select
 from web_fixtures import World, sqlite_world
 
-from lawspeaker.board import Position
+from lawspeaker.core.board import Position
 from lawspeaker.service import GM
 
 

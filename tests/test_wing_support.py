@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import lawspeaker
-from lawspeaker.legality import movement_problem
-from lawspeaker.notation import parse_order
-from lawspeaker.phases import adjudicate, initial_position
-from lawspeaker.results import Outcome
+from lawspeaker.core.legality import movement_problem
+from lawspeaker.core.notation import parse_order
+from lawspeaker.core.results import Outcome
+from lawspeaker.engine.phases import adjudicate, initial_position
 
 VARIANT = lawspeaker.load_variant("dissolution")
 START = initial_position(VARIANT)

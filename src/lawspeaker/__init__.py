@@ -11,14 +11,11 @@ The public API, for scripts and bots::
     text = game.position.to_json()
 """
 
-from .adjustments import adjustment_counts, resolve_adjustments
-from .board import Dislodged, Heir, Marriage, Phase, PhaseKind, Position, PowerState, Unit
-from .census import centre_counts, run_census
-from .game import Game
-from .geography import GameMap, Province, Terrain, UnitType, UnknownNameError
-from .legality import movement_problem
-from .notation import OrderSyntaxError, format_order, parse_order, parse_orders
-from .orders import (
+from .core.board import Dislodged, Heir, Marriage, Phase, PhaseKind, Position, PowerState, Unit
+from .core.geography import GameMap, Province, Terrain, UnitType, UnknownNameError
+from .core.legality import movement_problem
+from .core.notation import OrderSyntaxError, format_order, parse_order, parse_orders
+from .core.orders import (
     Build,
     BuildHeir,
     Convoy,
@@ -35,11 +32,14 @@ from .orders import (
     SupportMove,
     Waive,
 )
-from .phases import Adjudication, adjudicate, initial_position, next_phase
-from .resolver import MovementResult, resolve_movement
-from .results import OrderResult, Outcome
-from .retreats import resolve_retreats, retreat_options
-from .rules import BuildRule, Edition, Rules
+from .core.resolver import MovementResult, resolve_movement
+from .core.results import OrderResult, Outcome
+from .core.ruleset import BuildRule, Edition, Rules
+from .engine.adjustments import adjustment_counts, resolve_adjustments
+from .engine.game import Game
+from .engine.phases import Adjudication, adjudicate, initial_position, next_phase
+from .engine.retreats import resolve_retreats, retreat_options
+from .rules.census import centre_counts, run_census
 from .variants import Power, Problem, Variant, VariantError, check_variant, load_variant
 
 __version__ = "0.1.0"

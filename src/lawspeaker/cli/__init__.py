@@ -12,17 +12,11 @@ never a traceback.
 
 from __future__ import annotations
 
-import click
+from .root import main
 
 __all__ = ["main"]
 
 
-@click.group()
-@click.version_option(package_name="lawspeaker")
-def main() -> None:
-    """Adjudicator and rules engine for DP-based Diplomacy variants."""
-
-
-from . import engine, game, maps, serve  # noqa: E402  (the modules register their commands on main)
+from . import engine, game, maps, serve  # the modules register their commands on main
 
 __all__ += ["engine", "game", "maps", "serve"]

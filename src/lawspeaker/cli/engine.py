@@ -8,21 +8,21 @@ from pathlib import Path
 
 import click
 
-from ..board import PhaseKind, Position
-from ..datc import load_errata, run_files
-from ..dp import Allocation
-from ..notation import format_order
-from ..orders import Order
-from ..phases import Adjudication, initial_position
-from ..phases import adjudicate as adjudicate_phase
-from ..positions import PositionError, read_position
-from ..posts import PostError, decode, read_post
-from ..results import Outcome
-from ..retreats import retreat_options
+from ..cases.runner import load_errata, run_files
+from ..core.board import PhaseKind, Position
+from ..core.notation import format_order
+from ..core.orders import Order
+from ..core.results import Outcome
+from ..core.wording import for_players
+from ..engine.phases import Adjudication, initial_position
+from ..engine.phases import adjudicate as adjudicate_phase
+from ..engine.positions import PositionError, read_position
+from ..engine.posts import PostError, decode, read_post
+from ..engine.retreats import retreat_options
+from ..rules.dp import Allocation
 from ..variants import Variant, VariantError, available_variants, load_variant
-from ..wording import for_players
-from . import main
 from ._common import options
+from .root import main
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

@@ -17,12 +17,12 @@ from typing import Any
 
 import click
 
-from ..export import FORMATS, format_record
 from ..service import GM, GameService, ServiceError
+from ..service.export import FORMATS, format_record
 from ..store import StoreError, open_store
 from ..variants import VariantError
-from . import main
 from ._common import options
+from .root import main
 
 
 @contextmanager

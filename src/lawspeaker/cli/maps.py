@@ -8,11 +8,11 @@ from pathlib import Path
 
 import click
 
-from ..board import Position
-from ..phases import adjudicate, initial_position
-from ..posts import PostError, read_post
+from ..core.board import Position
+from ..engine.phases import adjudicate, initial_position
+from ..engine.posts import PostError, read_post
 from ..variants import VariantError, check_variant, load_variant
-from . import main
+from .root import main
 
 
 @main.group("map")

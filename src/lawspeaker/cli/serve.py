@@ -17,7 +17,7 @@ import click
 
 from ..service import GameService
 from ..store import StoreError, database_url, open_store
-from . import main
+from .root import main
 
 __all__ = ["serve"]
 

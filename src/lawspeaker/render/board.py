@@ -14,8 +14,8 @@ import math
 
 import drawsvg as dw
 
-from ..board import Position, Unit
-from ..geography import Terrain, UnitType, province_of
+from ..core.board import Position, Unit
+from ..core.geography import Terrain, UnitType, province_of
 from ..variants import Variant
 from .geometry import Layout, Point
 from .palette import FONT, LINK_COLOURS, Look, ink_on, look_of, mix, slug

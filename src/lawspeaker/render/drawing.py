@@ -15,9 +15,9 @@ from pathlib import Path
 
 import drawsvg as dw
 
-from ..board import Position
-from ..orders import Order
-from ..results import OrderResult
+from ..core.board import Position
+from ..core.orders import Order
+from ..core.results import OrderResult
 from ..variants import Variant, load_variant
 from .board import Paints, draw_centres, draw_heirs, draw_links, draw_provinces, draw_units
 from .geometry import Layout

@@ -25,12 +25,12 @@ from collections.abc import Iterable
 
 import drawsvg as dw
 
-from ..board import Position
-from ..favor import FavorBoard, favor_board, setup_for_rules, value_of
-from ..favor_orders import must_hold
-from ..orders import EmbassyOrder
-from ..results import OrderResult, Outcome
-from ..rules import Rules
+from ..core.board import Position
+from ..core.orders import EmbassyOrder
+from ..core.results import OrderResult, Outcome
+from ..core.ruleset import Rules
+from ..rules.favor import FavorBoard, favor_board, setup_for_rules, value_of
+from ..rules.favor_orders import must_hold
 from ..variants import Variant, load_variant
 from .drawing import Drawing
 from .geometry import Point, arrowhead

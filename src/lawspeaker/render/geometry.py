@@ -14,7 +14,7 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from ..geography import GameMap, province_of
+from ..core.geography import GameMap, province_of
 from .palette import STYLE, Style
 
 __all__ = ["Layout", "Point", "arrowhead", "bezier_at", "bezier_tangent", "text_width"]

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import drawsvg as dw
 
-from ..board import Position
-from ..census import centre_counts
-from ..geography import UnitType
+from ..core.board import Position
+from ..core.geography import UnitType
+from ..rules.census import centre_counts
 from ..variants import Variant
 from .board import Paints, crown, token_shape
 from .geometry import Layout, text_width

@@ -27,10 +27,10 @@ from collections.abc import Iterable, Sequence
 
 import drawsvg as dw
 
-from ..board import Position, Unit
-from ..geography import GameMap, UnitType, province_of
-from ..notation import format_order
-from ..orders import (
+from ..core.board import Position, Unit
+from ..core.geography import GameMap, UnitType, province_of
+from ..core.notation import format_order
+from ..core.orders import (
     Build,
     BuildHeir,
     Convoy,
@@ -49,9 +49,9 @@ from ..orders import (
     SupportMove,
     Waive,
 )
-from ..results import OrderResult, Outcome
+from ..core.results import OrderResult, Outcome
+from ..core.wording import for_players
 from ..variants import Variant
-from ..wording import for_players
 from .board import Paints, crown, dislodged_point, heir_point, unit_token
 from .geometry import Layout, Point, arrowhead, bezier_at
 from .palette import look_of, slug

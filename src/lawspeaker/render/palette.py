@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import Position
-from ..geography import normalise_name
+from ..core.board import Position
+from ..core.geography import normalise_name
 from ..variants import Variant
 
 __all__ = [

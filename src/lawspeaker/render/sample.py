@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 
-from ..board import PhaseKind, Position
-from ..phases import adjudicate, initial_position
-from ..randomplay import random_allocations, random_orders
-from ..results import OrderResult
+from ..core.board import PhaseKind, Position
+from ..core.results import OrderResult
+from ..engine.phases import adjudicate, initial_position
+from ..sim.randomplay import random_allocations, random_orders
 from ..variants import Variant
 
 __all__ = ["sample_turn"]

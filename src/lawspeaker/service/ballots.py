@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
-from ..board import Position
+from ..core.board import Position
 from ..store.models import BallotRow, now
 from .types import GM, Forbidden, ServiceError, Viewer
 

@@ -24,8 +24,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select
 
-from ..status import expected_powers
 from ..store.models import BallotRow, GameRow, now
+from .status import expected_powers
 from .types import GM, SCHEDULER, ServiceError, Viewer
 
 if TYPE_CHECKING:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..board import PhaseKind
-from ..geography import province_of
-from ..notation import format_order
-from ..orders import Hold, Move, SupportHold, SupportMove
+from ..core.board import PhaseKind
+from ..core.geography import province_of
+from ..core.notation import format_order
+from ..core.orders import Hold, Move, SupportHold, SupportMove
 from .types import Forbidden, SubmissionReport, Viewer
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class EntryMixin:
         """What the power must order this phase (its units, retreats, builds,
         Embassies and required holds, DP), and an example order of this phase's
         kind for it, for the page beside the order box."""
-        from ..templates import duties, example_order
+        from .templates import duties, example_order
 
         with self.store.transaction() as s:
             g = self._load(s, name)
@@ -68,7 +68,7 @@ class EntryMixin:
     def unit_options(self, name: str, power: str, actor: Viewer) -> list[UnitOptions]:
         """Each of the power's units with the orders it may legally give now
         (movement phases), or what the template offers in other phases."""
-        from ..templates import order_template
+        from .templates import order_template
 
         with self.store.read() as s:
             g = self._load(s, name)

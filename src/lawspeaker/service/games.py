@@ -11,23 +11,20 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
-from ..board import PhaseKind, Position
-from ..codec import (
+from ..core.board import PhaseKind, Position
+from ..core.orders import HeirOrder, Order
+from ..core.results import Outcome
+from ..core.ruleset import Rules
+from ..engine.codec import (
     allocation_to_dict,
     order_from_dict,
     order_to_dict,
     result_to_dict,
 )
-from ..dp import Allocation
-from ..export import PhaseRecord
-from ..game import Game
-from ..notation import format_order
-from ..orders import HeirOrder, Order
-from ..phases import adjudicate, initial_position
-from ..posts import PostError, read_post
-from ..results import Outcome
-from ..rules import Rules
-from ..status import TurnStatus, turn_status
+from ..engine.game import Game
+from ..engine.phases import adjudicate, initial_position
+from ..engine.posts import PostError, read_post
+from ..rules.dp import Allocation
 from ..store import Store
 from ..store.models import (
     AdjudicationRow,
@@ -44,9 +41,11 @@ from .access import AccessMixin
 from .ballots import BallotsMixin
 from .deadlines import DeadlinesMixin
 from .entry import EntryMixin
-from .lines import IGNORED, foreign_unit, ignored_allocation, rejected_allocation
+from .export import PhaseRecord
+from .lines import IGNORED, _canonical, foreign_unit, ignored_allocation, rejected_allocation
 from .posts import PostsMixin, dp_limits
 from .records import RecordsMixin
+from .status import TurnStatus, turn_status
 from .types import (
     GM,
     PUBLIC,
@@ -279,7 +278,7 @@ class GameService(RecordsMixin, AccessMixin, DeadlinesMixin, BallotsMixin, Entry
 
     def template(self, name: str, power: str, actor: Viewer = GM) -> str:
         """The power's units and what each may do, as a post to fill in."""
-        from ..templates import order_template
+        from .templates import order_template
 
         with self.store.read() as s:
             g = self._load(s, name)
@@ -626,16 +625,9 @@ def _allocation(row: LineRow, power: str) -> Allocation:
     return Allocation(power, int(row.points or 0), order_from_dict(row.order or {}))
 
 
-def _canonical(row: LineRow, game_map: Any) -> str:
-    if row.order is None:
-        return ""
-    text = format_order(order_from_dict(row.order), game_map, long=True)
-    return f"{row.points} DP to {text}" if row.kind == "dp" else text
-
-
 def _text(text: str | bytes) -> str:
     if isinstance(text, bytes):
-        from ..posts import decode_post
+        from ..engine.posts import decode_post
 
         return decode_post(text)
     return text

@@ -5,10 +5,15 @@ deadline rather than never. Used by :meth:`GameService._submit`."""
 
 from __future__ import annotations
 
-from ..board import PhaseKind, Position, Unit
-from ..dp import Allocation, allocation_problem, ignored_because, is_dp_controlled
-from ..orders import Build, EmbassyOrder, HeirOrder, Order, Waive
-from ..rules import Rules
+from typing import Any
+
+from ..core.board import PhaseKind, Position, Unit
+from ..core.notation import format_order
+from ..core.orders import Build, EmbassyOrder, HeirOrder, Order, Waive
+from ..core.ruleset import Rules
+from ..engine.codec import order_from_dict
+from ..rules.dp import Allocation, allocation_problem, ignored_because, is_dp_controlled
+from ..store.models import LineRow
 from ..variants import Variant
 
 __all__ = ["IGNORED", "foreign_unit", "ignored_allocation", "rejected_allocation"]
@@ -75,3 +80,10 @@ def rejected_allocation(variant: Variant, position: Position, allocation: Alloca
         return "DP are allocated only in orders phases"
     problem = allocation_problem(variant, position, allocation, orders, others, rules=rules)
     return variant.cite(problem) if problem else None
+
+
+def _canonical(row: LineRow, game_map: Any) -> str:
+    if row.order is None:
+        return ""
+    text = format_order(order_from_dict(row.order), game_map, long=True)
+    return f"{row.points} DP to {text}" if row.kind == "dp" else text

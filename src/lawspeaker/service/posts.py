@@ -3,8 +3,8 @@ its DP allocations (the allotment, and in Dissolution the Favor cap per
 nuclear power), for a front end to show beside the order box.
 
 Both are secrets of the power: its player and the GM see them, nobody else.
-The limits are the engine's own (:func:`lawspeaker.dp.allotment`,
-:func:`lawspeaker.neutral_limits.favor`), counted here once so no page or
+The limits are the engine's own (:func:`lawspeaker.rules.dp.allotment`,
+:func:`lawspeaker.rules.neutral_limits.favor`), counted here once so no page or
 template does arithmetic on the rules.
 """
 
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from ..board import PhaseKind, Position
+from ..core.board import PhaseKind, Position
 from ..store.models import SubmissionRow
 from ..variants import Variant
 from .types import DPCap, DPLimits, Forbidden, LineReport, Viewer
@@ -53,8 +53,8 @@ def dp_limits(variant: Variant, position: Position, power: str,
     each nuclear power's units together (Dissolution §11.4.1). ``spent``: the
     power's standing allocations as (the unit's power, DP). ``None`` when the
     variant has no DP or the phase takes none."""
-    from ..dp import allotment
-    from ..neutral_limits import favor
+    from ..rules.dp import allotment
+    from ..rules.neutral_limits import favor
 
     if not variant.uses("diplomacy_points") or position.phase.kind is not PhaseKind.MOVEMENT:
         return None
@@ -84,7 +84,7 @@ class PostsMixin:
     def posts(self, name: str, power: str | None, actor: Viewer) -> list[PostRecord]:
         """Every post of ``power`` this phase, oldest first (its player and the
         GM); ``power`` None: every power's posts (the GM only)."""
-        from .games import _canonical
+        from .lines import _canonical
 
         with self.store.read() as s:
             g = self._load(s, name)

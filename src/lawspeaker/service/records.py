@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..board import Position
-from ..codec import order_from_dict, result_from_dict
-from ..export import PhaseRecord, format_record
-from ..orders import EmbassyOrder, Order
-from ..status import turn_status
+from ..core.board import Position
+from ..core.orders import EmbassyOrder, Order
+from ..engine.codec import order_from_dict, result_from_dict
 from ..store.models import AdjudicationRow, EventRow, PhaseRow
+from .export import PhaseRecord, format_record
+from .status import turn_status
 from .types import GM, PUBLIC, HistoryEntry, ServiceError, Viewer, _Loaded
 
 if TYPE_CHECKING:

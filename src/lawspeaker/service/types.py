@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..board import Position
-from ..rules import Rules
+from ..core.board import Position
+from ..core.ruleset import Rules
 from ..store.models import GameRow, PhaseRow
 from ..variants import Variant
 
@@ -32,7 +32,7 @@ class NotFound(ServiceError):
 def checked_name(text: str, what: str, longest: int) -> str:
     """A game's or a player's name, stripped: 1 to ``longest`` printable
     characters on one line (no NUL, control or bidi characters), else a ServiceError."""
-    from ..safetext import check_name
+    from ..core.safetext import check_name
 
     try:
         return check_name(text, what, longest)

@@ -16,8 +16,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from .app import MAX_POST
 from .auth import api_grant, api_viewer, service, throttle
+from .sizes import MAX_POST
 
 __all__ = ["router"]
 

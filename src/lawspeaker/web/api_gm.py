@@ -15,8 +15,8 @@ from pydantic import BaseModel, Field
 
 from ..service import GM
 from ..service.deadlines import Schedule, check_schedule
-from .app import offered_variant
 from .auth import api_grant, api_viewer, service
+from .offers import offered_variant
 
 __all__ = ["router"]
 

@@ -41,15 +41,13 @@ from ..service import Forbidden, GameService, NotFound, PhaseChanged, ServiceErr
 from ..service.access import SESSION_DAYS
 from ..store import Store, StoreBusy, open_store
 from ..variants import available_variants, load_variant
+from .offers import offered_variant
 from .security import PAGE_POLICY, SecurityHeaders, secret_key
+from .sizes import MAX_BODY, MAX_POST
 from .throttle import Throttle
 
 __all__ = ["MAX_BODY", "MAX_POST", "RedactLinks", "create_app", "offered_variant"]
 
-MAX_BODY = 256 * 1024
-"""The largest request body accepted, in bytes."""
-MAX_POST = 20_000
-"""The longest post of orders, in characters (a long S9 post is ~2,000)."""
 
 _HERE = Path(__file__).parent
 log = logging.getLogger("lawspeaker.web")
@@ -184,18 +182,6 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
     app.include_router(live.router)
     app.include_router(pages.router)
     return app
-
-
-def offered_variant(request: Request, name: str) -> str:
-    """The variant a request names, by name only: a bundled one or a folder the
-    GM gave on the command line (never a path from the request)."""
-    offered: dict[str, str] = request.app.state.variants
-    if name not in offered:
-        shown = name if len(name) <= 60 else name[:60] + "…"
-        raise ServiceError(f"unknown variant '{shown}': this server offers "
-                           f"{', '.join(sorted(offered))} (a variant from a folder is "
-                           "added with 'lawspeaker serve --variant FOLDER')")
-    return offered[name]
 
 
 _DOCS = """<!doctype html>

@@ -18,7 +18,6 @@ from starlette.concurrency import run_in_threadpool
 
 from ..service import GM, Forbidden, NotFound, PhaseChanged, ServiceError, Viewer
 from ..service.deadlines import check_schedule
-from .app import MAX_POST, offered_variant
 from .auth import (
     check_csrf,
     conflicts,
@@ -32,6 +31,8 @@ from .auth import (
     throttle,
     viewer,
 )
+from .offers import offered_variant
+from .sizes import MAX_POST
 
 __all__ = ["render", "router"]
 

@@ -1,0 +1,572 @@
+"""The movement-phase adjudicator.
+
+How it works, in four steps:
+
+1. **Judge each order** (:mod:`lawspeaker.core.legality`). Illegal orders, and
+   units without orders, become holds; the illegal order is kept in the
+   results with its reason.
+
+2. **Match orders to each other.** A support counts only if the supported
+   unit does what the support says; a convoy only if the army moves where
+   the convoy says, by convoy. An army moving to an adjacent province goes
+   by convoy if it says "via convoy" or if one of its own power's fleets
+   convoys it (2023 rulebook; DATC 4.A.3); under the 2000 rules it falls
+   back to the land route when no chain of convoy orders exists.
+
+3. **Resolve decisions.** Every move has one yes/no decision ("does it
+   succeed?"), every support one ("is it given?"), every convoy one ("does
+   it hold, so the convoy is not disrupted?"). Each decision is computed
+   from the strengths of the DATC's "Math of Adjudication": attack, hold,
+   defend and prevent strength, which in turn ask other decisions. This is
+   L.B. Kruijswijk's guess-and-check algorithm: when a decision depends on
+   itself, it is guessed false and true. If exactly one guess is consistent,
+   that is the answer. If both or neither are, the decisions in the cycle
+   form either a circular movement (all moves in it succeed) or, when a
+   convoy is part of the cycle, a convoy paradox, settled by the Szykman
+   rule (DATC 4.A.2): the convoying fleets in the paradox hold, so the
+   convoy fails. Both rules are in :meth:`_Resolver._backup_rule`, the only
+   place cycles are handled.
+
+4. **Report.** Each order gets an outcome and the explanation a GM
+   publishes ("Bounced 1v1", "Cut by A Ber", "Dislodged by A Cai (2v1)").
+   The new unit positions, the dislodged units (with where their attacker
+   came from, for retreats) and the standoff spaces (bounce spaces no
+   retreat may enter) come back in a :class:`MovementResult`.
+
+Unit traits and rules components (Dissolution §3): stationary units' moves
+are sorties that never succeed; with ``sortie: head_to_head`` (the default)
+a sortie still meets an attacker coming the other way as a head-to-head.
+Invulnerable units (``invulnerable`` powers) are never dislodged; with
+``disabling`` an attack that would dislodge but cannot (a sortie, or an
+invulnerable defender) disables the defender, voiding its support or convoy.
+Wings convoy across any terrain (:mod:`lawspeaker.core.convoys`), and with
+``convoy_paths: explicit`` only the path an army states is adjudicated.
+
+The resolver knows nothing of how orders were chosen (by players, by DP
+votes, by civil disorder) nor of any one variant: it reads the map, the
+units, the orders, the rules options and which powers are invulnerable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .board import Unit
+from .convoys import carrier_is_wing, find_chain
+from .geography import GameMap, UnitType, province_of
+from .legality import fleet_seas, move_destination, movement_problem
+from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from .resolver_plan import (
+    _CONVOY,
+    _GUESSING,
+    _HOLD,
+    _MOVE,
+    _RESOLVED,
+    _SUP_HOLD,
+    _SUP_MOVE,
+    _UNRESOLVED,
+    _Plan,
+)
+from .resolver_report import ReportMixin
+from .results import OrderResult, Outcome
+from .ruleset import Edition, Rules
+
+__all__ = ["MovementResult", "resolve_movement"]
+
+@dataclass(frozen=True)
+class MovementResult:
+    results: tuple[OrderResult, ...]
+    units: Mapping[str, Unit]
+    """Province -> unit after the moves (dislodged units excluded)."""
+    dislodged: Mapping[str, tuple[Unit, str | None]]
+    """Province -> (dislodged unit, province its attacker came from overland)."""
+    standoffs: frozenset[str]
+    disabled: Mapping[str, str] = field(default_factory=dict)
+    """Province -> the province of the attack that disabled the unit there (Dissolution §3.9)."""
+
+
+def resolve_movement(game_map: GameMap, units: Mapping[str, Unit], orders: Iterable[Order],
+                     rules: Rules | None = None,
+                     invulnerable: Collection[str] = ()) -> MovementResult:
+    """Adjudicate a movement phase. ``invulnerable``: the powers whose units
+    can never be dislodged (Dissolution §3.8: the nuclear powers)."""
+    return _Resolver(game_map, units, orders, rules or Rules(), invulnerable).run()
+
+
+class _Resolver(ReportMixin):
+    def __init__(self, game_map: GameMap, units: Mapping[str, Unit], orders: Iterable[Order],
+                 rules: Rules, invulnerable: Collection[str] = ()) -> None:
+        self.map = game_map
+        self.units = units
+        self.rules = rules
+        self.invulnerable = frozenset(invulnerable)
+        self.disabling = rules.disabling
+        self.explicit = rules.convoy_paths == "explicit"
+        self.sortie_h2h = rules.sortie == "head_to_head"
+        self.wings = any(u.type is UnitType.WING for u in units.values())
+        self.criss: dict[str, tuple[int, int]] = {}
+        """Army province -> (its strength, the other's) of a criss-cross bounce (§3.11.1)."""
+        self.results: list[OrderResult] = []
+        self.plans: dict[str, _Plan] = {}
+        self.moves_into: dict[str, list[_Plan]] = {}
+        self.convoyers: dict[str, list[_Plan]] = {}
+        self.result: dict[str, bool] = {}
+        self.state: dict[str, int] = {}
+        self.deps: list[str] = []
+        self.illegal_moves: dict[str, Move] = {}
+        self._collect(orders)
+
+    # --- steps 1 and 2: judge and match orders ------------------------------
+
+    def _collect(self, orders: Iterable[Order]) -> None:
+        results = self.results
+        units = self.units
+        seas = fleet_seas(self.map, units)
+        given: dict[str, Order] = {}
+        conflicts: dict[str, list[Order]] = {}
+        for order in orders:
+            problem = movement_problem(self.map, units, order, seas, self.explicit, self.wings,
+                                       self.rules.wing_support == "anywhere")  # Dissolution §3.1
+            if problem is not None:
+                results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+                if isinstance(order, Move):
+                    self.illegal_moves[order.province] = order
+                continue
+            prov = order.province
+            earlier = given.get(prov)
+            if earlier is None:
+                given[prov] = order
+            elif earlier != order and order not in conflicts.setdefault(prov, [earlier]):
+                conflicts[prov].append(order)
+        for prov, different in conflicts.items():  # DATC 4.D.3
+            if self.rules.multiple_orders == "last":
+                given[prov] = different[-1]
+                for o in different[:-1]:
+                    results.append(OrderResult(o, Outcome.ILLEGAL,
+                                               "Illegal: replaced by a later order"))
+            else:
+                del given[prov]
+                for o in different:
+                    results.append(OrderResult(
+                        o, Outcome.ILLEGAL,
+                        "Illegal: the unit was given conflicting orders, so it holds"))
+        plans = self.plans
+        for prov, unit in units.items():
+            plans[prov] = self._plan(unit, given.get(prov))
+        self.state = dict.fromkeys(plans, _UNRESOLVED)
+        for plan in plans.values():
+            if plan.kind == _CONVOY:
+                self._match_convoy(plan)
+        moves_into = self.moves_into
+        for plan in plans.values():
+            kind = plan.kind
+            if kind == _MOVE:
+                self._settle_route(plan)
+                if plan.dest in moves_into:
+                    moves_into[plan.dest].append(plan)
+                else:
+                    moves_into[plan.dest] = [plan]
+                if plan.sortie:
+                    # S9 §7.2: a stationary unit's move always bounces.
+                    self.result[plan.prov], self.state[plan.prov] = False, _RESOLVED
+            elif kind in (_SUP_HOLD, _SUP_MOVE):
+                self._match_support(plan)
+
+    def _plan(self, unit: Unit, order: Order | None) -> _Plan:
+        plan = _Plan(unit, order)
+        if order is None:
+            return plan
+        cls = type(order)
+        if cls is Hold:
+            return plan
+        if cls is Move:
+            assert isinstance(order, Move)
+            plan.kind = _MOVE
+            if unit.type is not UnitType.FLEET:  # armies, and wings, which ignore coasts
+                plan.dest_loc = plan.dest = order.target_province
+            else:
+                plan.dest_loc = move_destination(self.map, unit, order.target) or order.target
+                plan.dest = province_of(plan.dest_loc)
+            if order.via_convoy or order.path:
+                plan.by_convoy = True
+                plan.path = order.path
+            if unit.stationary:
+                plan.sortie = True
+        elif isinstance(order, SupportHold):
+            plan.kind = _SUP_HOLD
+            plan.frm = plan.to = order.supported_province
+        elif isinstance(order, SupportMove):
+            plan.kind = _SUP_MOVE
+            plan.frm = order.supported_province
+            plan.to = order.target_province
+            if order.target != plan.to:
+                plan.coast = order.target
+        elif isinstance(order, Convoy):
+            plan.kind = _CONVOY
+            plan.frm = order.army_province
+            plan.to = order.target_province
+        return plan
+
+    def _match_convoy(self, plan: _Plan) -> None:
+        army = self.plans.get(plan.frm)
+        if army is None or army.unit.type is not UnitType.ARMY:
+            plan.void = f"Void: no army in {self._name(plan.frm)}"
+        elif army.kind != _MOVE or army.dest != plan.to:
+            plan.void = f"Void: {self._unit_name(army.unit)} does not move to {self._name(plan.to)}"
+        else:
+            self.convoyers.setdefault(plan.frm, []).append(plan)
+
+    def _settle_route(self, plan: _Plan) -> None:
+        """Decide whether a move goes by land or by convoy (DATC 4.A.3)."""
+        if self.explicit and plan.unit.type is UnitType.ARMY:
+            # Dissolution §3.10.1: the path the army states is the path adjudicated.
+            for f in self.convoyers.get(plan.prov, ()):
+                if not plan.path:
+                    f.void = f"Void: {self._unit_name(plan.unit)} moves over land"
+                elif f.prov not in plan.path:
+                    f.void = f"Void: not on the path of {self._unit_name(plan.unit)}"
+            if not plan.path:
+                self.convoyers.pop(plan.prov, None)
+            return
+        if plan.unit.type is not UnitType.ARMY or (
+                not plan.by_convoy and plan.prov not in self.convoyers
+                and plan.dest in self.map.army_links[plan.prov]):
+            return
+        adjacent = self.map.can_move(UnitType.ARMY, plan.prov, plan.dest)
+        fleets = self.convoyers.get(plan.prov, [])
+        if not adjacent or (not plan.by_convoy and any(f.power == plan.power for f in fleets)):
+            plan.by_convoy = True
+        if adjacent and plan.by_convoy and self.rules.edition is Edition.R2000 \
+                and not self._path(plan, lambda f: True):
+            plan.by_convoy = False  # DATC 2.4 4.A.3: no convoy ordered, use the land route
+        if not plan.by_convoy:
+            for f in fleets:
+                f.void = f"Void: {self._unit_name(plan.unit)} moves over land"
+            self.convoyers.pop(plan.prov, None)
+
+    def _match_support(self, plan: _Plan) -> None:
+        target = self.plans.get(plan.frm)
+        if target is None:
+            plan.void = f"Void: no unit in {self._name(plan.frm)}"
+            return
+        if plan.kind == _SUP_HOLD:
+            if target.kind == _MOVE:
+                plan.void = f"Void: {self._unit_name(target.unit)} moves instead of holding"
+                return
+        elif target.kind != _MOVE or target.dest != plan.to:
+            plan.void = (f"Void: {self._unit_name(target.unit)} does not move to "
+                         f"{self._name(plan.to)}")
+            bad = self.illegal_moves.get(plan.frm)
+            if bad is not None and bad.target_province == plan.to:
+                # Supporting an illegal move is itself illegal (DATC 6.A.5, 6.D.22).
+                plan.illegal = True
+                plan.void = f"Illegal: the supported move {bad} is illegal"
+            return
+        elif plan.coast and target.dest_loc != plan.coast:
+            plan.void = (f"Void: {self._unit_name(target.unit)} does not move to "
+                         f"{self._name(plan.coast)}")
+            return
+        target.supports.append(plan)
+
+    # --- step 3: decisions -----------------------------------------------
+
+    def resolve(self, prov: str) -> bool:
+        state = self.state[prov]
+        if state == _RESOLVED:
+            return self.result[prov]
+        if state == _GUESSING:
+            # Always record the look-up, even if ``prov`` is already listed, so
+            # every decision computed from a guess is itself treated as a guess.
+            self.deps.append(prov)
+            return self.result[prov]
+        mark = len(self.deps)
+        self.result[prov] = False
+        self.state[prov] = _GUESSING
+        first = self._adjudicate(prov)
+        if len(self.deps) == mark:
+            if self.state[prov] != _RESOLVED:
+                self.result[prov] = first
+                self.state[prov] = _RESOLVED
+            return self.result[prov]
+        if self.deps[mark] != prov:
+            self.deps.append(prov)
+            self.result[prov] = first
+            return first
+        self._forget(mark)
+        self.result[prov] = True
+        self.state[prov] = _GUESSING
+        second = self._adjudicate(prov)
+        if first == second:
+            self._forget(mark)
+            self.result[prov] = first
+            self.state[prov] = _RESOLVED
+            return first
+        self._backup_rule(list(dict.fromkeys(self.deps[mark:])))
+        del self.deps[mark:]
+        return self.resolve(prov)
+
+    def _forget(self, mark: int) -> None:
+        for p in self.deps[mark:]:
+            self.state[p] = _UNRESOLVED
+        del self.deps[mark:]
+
+    def _backup_rule(self, cycle: list[str]) -> None:
+        """Settle a cycle of decisions with no single consistent answer.
+
+        A cycle containing a convoy is a convoy paradox: by the Szykman rule
+        the convoying fleets in it hold, so their convoys fail (DATC 4.A.2,
+        Dissolution §3.11.2). Otherwise it is a circular movement, and every
+        move in it succeeds (2023 rulebook; DATC 6.C.1).
+        """
+        paradox = any(self.plans[p].kind == _CONVOY for p in cycle)
+        if paradox and self.rules.convoy_paradox == "dissolution":
+            self._dissolution_paradox(cycle)
+            return
+        for p in cycle:
+            kind = self.plans[p].kind
+            if paradox and kind == _CONVOY:
+                self.result[p], self.state[p] = False, _RESOLVED
+            elif not paradox and kind == _MOVE:
+                self.result[p], self.state[p] = True, _RESOLVED
+            else:
+                self.state[p] = _UNRESOLVED
+
+    def _dissolution_paradox(self, cycle: list[str]) -> None:
+        """Dissolution §3.11. Two convoyed attacks on each other's convoying
+        units are compared like a head-to-head: the weaker (or both, when
+        equal) bounces (§3.11.1). Any other paradox: the convoyed army first in
+        alphabetical order of its space fails, and the rest is re-adjudicated,
+        one army at a time (the modified Szykman rule, §3.11.2).
+
+        A bounced criss-cross attack is recorded in ``criss``, which
+        :meth:`_move_wins` reads: the attack then neither dislodges nor disables
+        (§3.9). Recording only the move's own decision is not enough, since an
+        attack on an invulnerable convoyer (§3.8) fails anyway and matters only
+        through the disabling it would cause: the cycle would come back
+        unchanged, and be settled again, without end."""
+        in_cycle = set(cycle)
+        for p in cycle:
+            self.state[p] = _UNRESOLVED
+        armies = sorted({self.plans[p].frm for p in cycle if self.plans[p].kind == _CONVOY}
+                        | {p for p in cycle if self.plans[p].kind == _MOVE
+                           and self.plans[p].by_convoy})
+        movers = [self.plans[a] for a in armies if self.plans[a].kind == _MOVE]
+        carriers = {m.prov: {c.prov for c in self.convoyers.get(m.prov, ()) if not c.void}
+                    for m in movers}
+        for i, a in enumerate(movers):
+            for b in movers[i + 1:]:
+                if a.prov in self.criss or b.prov in self.criss:
+                    continue  # already compared: settling it again would settle nothing
+                if a.dest in carriers[b.prov] and b.dest in carriers[a.prov]:
+                    # §3.11.1: the attacks are compared head to head; the weaker one, or
+                    # both when equal, bounces, so it neither dislodges nor disables.
+                    sa, sb = self._attack_power(a), self._attack_power(b)
+                    for loser, mine, theirs in ((a, sa, sb), (b, sb, sa)):
+                        if mine <= theirs:
+                            self.criss[loser.prov] = (mine, theirs)
+                            self.result[loser.prov], self.state[loser.prov] = False, _RESOLVED
+                    return
+        # §3.11.2: the first army, alphabetically, whose convoy is part of the paradox.
+        # A convoy of the cycle always exists (that is what makes it a paradox), so each
+        # call settles at least one decision and the re-adjudication ends.
+        first = next((a for a in armies
+                      if any(c.prov in in_cycle for c in self.convoyers.get(a, ()))), None)
+        failing = self.convoyers.get(first, ()) if first is not None else \
+            [self.plans[p] for p in cycle if self.plans[p].kind == _CONVOY]
+        for c in failing:
+            self.result[c.prov], self.state[c.prov] = False, _RESOLVED
+
+    def _attack_power(self, plan: _Plan) -> int:
+        """A move's attack strength on the unit in its destination, path aside."""
+        defender = self.plans.get(plan.dest)
+        return self._strength(plan, defender.power if defender is not None else None)
+
+    def _adjudicate(self, prov: str) -> bool:
+        plan = self.plans[prov]
+        kind = plan.kind
+        if kind == _MOVE:
+            return self._move_wins(plan) and (not self.invulnerable or not self._blocked(plan))
+        if kind == _CONVOY:
+            return not plan.void and not self._dislodged(plan) and not (
+                self.disabling and self._disabled_by(plan))
+        if kind in (_SUP_HOLD, _SUP_MOVE):
+            return not plan.void and not self._cut_by(plan) and not self._dislodged(plan) \
+                and not (self.disabling and self._disabled_by(plan))
+        return True
+
+    def _blocked(self, plan: _Plan) -> bool:
+        """A winning move into an invulnerable unit that stays bounces (Dissolution
+        §3.8), and disables it (§3.9)."""
+        defender = self.plans.get(plan.dest)
+        return defender is not None and defender.power in self.invulnerable \
+            and self._stays(defender)
+
+    def _stays(self, plan: _Plan) -> bool:
+        return plan.kind != _MOVE or not self.resolve(plan.prov)
+
+    def _disabled_by(self, plan: _Plan) -> _Plan | None:
+        """The attack that disables this unit, if any (Dissolution §3.9): one that
+        would dislodge it but cannot, because the attacker is stationary or
+        this unit invulnerable. A power never disables its own units."""
+        if not self.disabling:
+            return None
+        for attacker in self.moves_into.get(plan.prov, ()):
+            if attacker.power == plan.power:
+                continue
+            if (attacker.sortie or plan.power in self.invulnerable) \
+                    and self._move_wins(attacker):
+                return attacker
+        return None
+
+    def _move_wins(self, plan: _Plan) -> bool:
+        """Whether a move beats everything in its way, as a move of a mobile unit
+        against a vulnerable one would (a sortie is asked this too, §3.9)."""
+        if plan.prov in self.criss:
+            return False  # Dissolution §3.11.1: a criss-cross attack that bounced
+        attack = self._attack(plan)
+        if attack == 0:
+            return False
+        opponent = self._head_to_head(plan)
+        if opponent is not None:
+            if attack <= self._strength(opponent):
+                return False
+        elif attack <= self._hold(plan.dest):
+            return False
+        for other in self.moves_into[plan.dest]:
+            if other is not plan and attack <= self._prevent(other):
+                return False
+        return True
+
+    def _dislodged(self, plan: _Plan) -> bool:
+        return any(self.resolve(m.prov) for m in self.moves_into.get(plan.prov, ()))
+
+    def _cut_by(self, plan: _Plan) -> _Plan | None:
+        """The move that cuts this support, if any (DATC 6.D.15, 6.D.20, 4.A.4)."""
+        for attacker in self.moves_into.get(plan.prov, ()):
+            if attacker.power == plan.power:
+                continue
+            if plan.kind == _SUP_MOVE and attacker.prov == plan.to:
+                continue
+            if attacker.by_convoy and not self._has_path(attacker):
+                continue
+            return attacker
+        return None
+
+    def _head_to_head(self, plan: _Plan) -> _Plan | None:
+        """The unit moving the other way across the same border, if any.
+
+        A sortie never crosses the border. With ``sortie: head_to_head`` (the
+        default) it still meets the unit coming the other way as a head-to-head,
+        defending with its move's strength; with ``sortie: never`` it is never one.
+        """
+        other = self.plans.get(plan.dest)
+        if (other is not None and other.kind == _MOVE and other.dest == plan.prov
+                and not other.by_convoy and not plan.by_convoy
+                and (self.sortie_h2h or (not other.sortie and not plan.sortie))):
+            return other
+        return None
+
+    def _strength(self, plan: _Plan, exclude_power: str | None = None) -> int:
+        strength = 1
+        for s in plan.supports:
+            if s.power != exclude_power and self.resolve(s.prov):
+                strength += 1
+        return strength
+
+    def _attack(self, plan: _Plan) -> int:
+        if plan.by_convoy and not self._has_path(plan):
+            return 0
+        defender = self.plans.get(plan.dest)
+        if defender is None or (defender.kind == _MOVE and self._head_to_head(plan) is None
+                                and self.resolve(defender.prov)):
+            return self._strength(plan)
+        if defender.power == plan.power:
+            return 0
+        return self._strength(plan, exclude_power=defender.power)
+
+    def _hold(self, prov: str) -> int:
+        plan = self.plans.get(prov)
+        if plan is None:
+            return 0
+        if plan.kind == _MOVE:
+            return 0 if self.resolve(prov) else 1
+        return self._strength(plan)
+
+    def _prevent(self, plan: _Plan) -> int:
+        if plan.by_convoy and not self._has_path(plan):
+            return 0
+        opponent = self._head_to_head(plan)
+        if opponent is not None and self.resolve(opponent.prov):
+            return 0
+        return self._strength(plan)
+
+    def _has_path(self, plan: _Plan) -> bool:
+        return self._path(plan, lambda f: self.resolve(f.prov))
+
+    def _path(self, plan: _Plan, usable: Callable[[_Plan], bool]) -> bool:
+        fleets = {f.prov: f for f in self.convoyers.get(plan.prov, ())}
+        if not fleets:
+            return False
+        if self.explicit:
+            # Dissolution §3.10.1: the stated path, every space on it convoying.
+            return all(p in fleets and usable(fleets[p]) for p in plan.path)
+        if self.wings:  # Dissolution §3.3: chains of wings and fleets
+            carriers = {p: f.unit.type is UnitType.WING for p, f in fleets.items()}
+            return find_chain(self.map, carriers, plan.prov, plan.dest,
+                              lambda p: usable(fleets[p]),
+                              carrier_is_wing(self.units, plan.dest)) is not None
+        links = self.map.convoy_links
+        seen: set[str] = set()
+        frontier = [p for p in links(plan.prov) if p in fleets]
+        while frontier:
+            here = frontier.pop()
+            if here in seen:
+                continue
+            seen.add(here)
+            if not usable(fleets[here]):
+                continue
+            nxt = links(here)
+            if plan.dest in nxt:
+                return True
+            frontier.extend(p for p in nxt if p in fleets and p not in seen)
+        return False
+
+    # --- step 4: report -------------------------------------------------------
+
+    def run(self) -> MovementResult:
+        result = self.result
+        moved: list[_Plan] = []
+        for prov, plan in self.plans.items():
+            if plan.kind == _HOLD:
+                result[prov] = True  # a hold has no decision of its own
+            elif self.resolve(prov) and plan.kind == _MOVE:
+                moved.append(plan)
+        after: dict[str, Unit] = {}
+        dislodged: dict[str, tuple[Unit, str | None]] = {}
+        winners: dict[str, _Plan] = {}
+        for plan in moved:
+            winners[plan.dest] = plan
+            after[plan.dest] = Unit(plan.power, plan.unit.type, plan.dest_loc, plan.unit.stationary)
+        for plan in self.plans.values():
+            if plan.kind == _MOVE and result[plan.prov]:
+                continue
+            winner = winners.get(plan.prov)
+            if winner is None:
+                after[plan.prov] = plan.unit
+            else:
+                dislodged[plan.prov] = (plan.unit, None if winner.by_convoy else winner.prov)
+        standoffs = frozenset(
+            dest for dest, movers in self.moves_into.items()
+            if dest not in after and any(
+                not self.result[m.prov] and self._prevent(m) > 0 for m in movers)
+        )
+        for plan in self.plans.values():
+            self.results.append(self._explain(plan, winners.get(plan.prov)))
+        disabled: dict[str, str] = {}
+        if self.disabling:  # Dissolution §3.9, read by the violations of §11.6.1
+            for prov, plan in self.plans.items():
+                by = None if prov in dislodged else self._disabled_by(plan)
+                if by is not None:
+                    disabled[prov] = by.prov
+        return MovementResult(tuple(self.results), after, dislodged, standoffs, disabled)

@@ -1,0 +1,366 @@
+"""One step of a game: adjudicate the current phase, produce the next position.
+
+:func:`adjudicate` is the whole game engine as a pure function:
+``(variant, position, orders, allocations) -> (results, next position)``.
+It dispatches on the phase kind and then advances through the calendar,
+doing the bookkeeping phases that need no orders:
+
+* the **census** (S9 §2.1; in the standard game, the Fall ownership change
+  before adjustments), in :mod:`lawspeaker.rules.census`;
+* retreat and adjustment phases in which nothing can happen are skipped.
+
+In variants with the ``diplomacy_points`` component, orders for units of
+minor powers come from DP allocations (:mod:`lawspeaker.rules.dp`), chosen
+before the movement is resolved; the resolver never knows the difference.
+With the ``heirs`` component, heirs' orders are judged after the movement
+(:mod:`lawspeaker.rules.marriages`): thrall marriages take effect at once, as if
+with the retreats (S9 §2.2 1c, 2c), and vassal marriages wait for the Census.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from ..core.board import Dislodged, Heir, Phase, PhaseKind, Position, PowerState, Unit
+from ..core.orders import (
+    Build,
+    BuildHeir,
+    Convoy,
+    Disband,
+    EmbassyOrder,
+    HeirHold,
+    HeirMarry,
+    HeirOrder,
+    Hold,
+    Marry,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from ..core.resolver import resolve_movement
+from ..core.results import OrderResult, Outcome
+from ..core.ruleset import BuildRule, Rules
+from ..rules.census import centre_counts, run_census
+from ..rules.dp import Allocation, DPResolution, resolve_allocations
+from ..rules.favor import setup_for_rules
+from ..rules.favor_orders import resolve_winter
+from ..rules.marriages import marry_problem, resolve_heir_orders
+from ..rules.violations import Violation, apply_violations
+from ..variants import Variant
+from .adjustments import (
+    adjustment_counts,
+    heir_builds_possible,
+    minor_rebuilds,
+    resolve_adjustments,
+)
+from .retreats import resolve_retreats
+
+__all__ = ["Adjudication", "adjudicate", "centre_counts", "initial_position", "kind_problem",
+           "next_phase"]
+
+
+@dataclass(frozen=True)
+class Adjudication:
+    phase: Phase
+    results: tuple[OrderResult, ...]
+    position: Position
+    """The position at the start of the next phase that needs orders (or the
+    final position, with ``result`` set, when the game has ended)."""
+    dp: DPResolution | None = None
+    """How DP allocations were settled (secret parts included: show
+    :meth:`DPResolution.public` to players)."""
+    allocations: tuple[Allocation, ...] = ()
+    """Secret: the allocations submitted for this phase (GM eyes only)."""
+    events: tuple[str, ...] = ()
+    """Public: what the Census did after this phase (captures, executions,
+    eliminations, new vassals), in order."""
+    dislodged: tuple[Dislodged, ...] = ()
+    """Units dislodged in this (movement) phase, including stationary ones,
+    which never retreat (S9 §7.2): with only those dislodged, the retreat
+    phase is skipped and ``position.dislodged`` is empty."""
+    violations: tuple[Violation, ...] = ()
+    """Dissolution §11.6: the violations against nuclear powers this orders phase
+    (each also an event, with the kicks and Nuclear Retaliation that followed)."""
+
+
+def initial_position(variant: Variant, rules: Rules | None = None) -> Position:
+    """The start of the game, with minor and nuclear powers when the variant
+    has them, and the starting Favor values (Dissolution §7) or, with the Favor
+    Map, the Embassies of the setup ``rules.favor_setup`` gives (§11.2; a GM's
+    own setup raises ``ValueError`` naming what is wrong with it)."""
+    season, kind = variant.phases[0]
+    owners = {h: p.name for p in variant.powers.values() for h in p.homes}
+    units = list(variant.starting_units)
+    powers: dict[str, PowerState] = {}
+    for nuclear in variant.nuclear.values():  # Dissolution §8: never adjust, never capture
+        units.extend(nuclear.units)  # stationary but the US Navy's (§3.7, §8.5.3)
+        powers[nuclear.name] = PowerState("nuclear")
+    if variant.uses("minor_powers"):
+        for prov, utype in sorted(variant.minors.items()):
+            name = minor_name(variant, prov)
+            loc = variant.starting_location(prov) or prov  # OOD §6.11: F Lübeck (east coast)
+            units.append(Unit(name, utype, loc, stationary=True))  # S9 §7.2
+            owners[prov] = name
+            powers[name] = PowerState("minor")
+    heirs = []
+    for power, where in variant.heirs.items():  # S9 §6, §7.1; OOD §6: starting thralls
+        married = where != variant.powers[power].capital
+        heirs.append(Heir(power, where, married))
+        if married:
+            powers[owners[where]] = PowerState("thrall", (power,))
+    embassies = {}
+    if variant.uses("favor_map"):  # Dissolution §11.2: Favor values come from the board
+        embassies = dict(setup_for_rules(variant, rules or variant.rules))
+    return Position.from_units(variant.name, Phase(season, variant.first_year, kind), units,
+                               owners, powers_in_play=powers, heirs=heirs,
+                               favor={} if embassies else variant.favor, embassies=embassies)
+
+
+def minor_name(variant: Variant, province: str) -> str:
+    """A minor power is named after its centre (S9 §9.0: 'the minor power in X'),
+    a paired minor after the pair (Dissolution §3.5.3: Czechoslovakia owns both
+    Bratislava and Prague)."""
+    for pair, centres in variant.minor_pairs.items():
+        if province in centres:
+            return pair
+    return variant.map.provinces[province].name
+
+
+def next_phase(variant: Variant, phase: Phase) -> Phase:
+    """The calendar's next phase (whether or not anything happens in it)."""
+    phases = variant.phases
+    index = next((i for i, (s, k) in enumerate(phases)
+                  if s == phase.season and k is phase.kind), None)
+    if index is None:
+        index = next(i for i, (_, k) in enumerate(phases) if k is phase.kind)
+    year = phase.year
+    index += 1
+    if index == len(phases):
+        index, year = 0, year + 1
+    season, kind = phases[index]
+    return Phase(season, year, kind)
+
+
+def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
+               rules: Rules | None = None,
+               allocations: Iterable[Allocation] = ()) -> Adjudication:
+    """Adjudicate ``position``'s phase with ``orders`` and advance the game.
+
+    Raises ``ValueError`` if the game has already ended. Nothing is changed
+    on failure: positions are immutable.
+    """
+    if position.result:
+        raise ValueError(f"the game is over: {position.result}")
+    rules = rules or variant.rules
+    orders = list(orders)
+    allocations = tuple(allocations)
+    kind = position.phase.kind
+    dislodged: list[Dislodged] = []
+    standoffs: frozenset[str] = frozenset()
+    dp = None
+    after = position
+    favor_events: list[str] = []
+    violations: tuple[Violation, ...] = ()
+    if kind is PhaseKind.MOVEMENT:
+        orders, results = _screen_kinds(orders, kind)
+        heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
+        orders, screened = _screen_marry_orders(variant, position, orders)
+        results += screened
+        if variant.uses("diplomacy_points"):
+            dp = resolve_allocations(variant, position, orders, allocations, rules)
+            dp = replace(dp, rejected=tuple((a, variant.cite(why)) for a, why in dp.rejected))
+            orders = orders + list(dp.orders.values())
+        moved = resolve_movement(variant.map, position.units, orders, rules,
+                                 variant.invulnerable_powers)  # Dissolution §3.8
+        results, units = results + list(moved.results), moved.units
+        dislodged = [Dislodged(u, frm) for u, frm in moved.dislodged.values()]
+        standoffs = moved.standoffs
+        if heir_orders or variant.uses("heirs"):
+            followed = {r.order.province: r.order for r in moved.results
+                        if r.outcome is not Outcome.ILLEGAL}
+            wed = resolve_heir_orders(variant, position, heir_orders, followed, moved.dislodged)
+            results += list(wed.results)
+            after = position.replace(heirs=wed.heirs, powers_in_play=wed.powers_in_play,
+                                     marriages=wed.marriages)
+        if variant.uses("favor_map"):  # Dissolution §11.6-§11.7, §11.4.2: before retreats
+            done = apply_violations(variant, position, after.replace(
+                units=units, dislodged={d.unit.province: d for d in dislodged}), moved, rules)
+            violations, favor_events = done.violations, list(done.events)
+            units = dict(done.position.units)
+            dislodged = list(done.position.dislodged.values())
+            after = after.replace(embassies=done.position.embassies, kicked=done.position.kicked,
+                                  retaliated=done.position.retaliated)
+    elif kind is PhaseKind.RETREAT:
+        retreated = resolve_retreats(variant, position, orders)
+        results, units = list(retreated.results), retreated.units
+    elif kind is PhaseKind.ADJUSTMENT:
+        embassy_orders = [o for o in orders if isinstance(o, EmbassyOrder)]
+        orders = [o for o in orders if not isinstance(o, EmbassyOrder)]
+        adjusted = resolve_adjustments(variant, position, orders, rules)
+        results, units = list(adjusted.results), adjusted.units
+        after = position.replace(heirs=adjusted.heirs, heir_built=adjusted.heir_built or {},
+                                 built_in=_built_in(position, results, rules))
+        if variant.uses("favor_map") and position.embassies:  # Dissolution §11.5, §2.2.3
+            winter = resolve_winter(variant, position, embassy_orders, rules)
+            results += winter.results
+            favor_events = list(winter.events)
+            after = after.replace(embassies=winter.embassies, kicked={}, retaliated={})
+        else:
+            results += [OrderResult(o, Outcome.ILLEGAL, "Illegal: there is no Favor Map in "
+                                    "this game") for o in embassy_orders]
+    else:  # a census needs no orders; adjudicating it just runs it
+        results, units = [], dict(position.units)
+    after = after.replace(units=units, dislodged={d.unit.province: d for d in dislodged},
+                          standoffs=standoffs)
+    events: list[str] = favor_events
+    following = _advance(variant, after, rules, events)
+    return Adjudication(position.phase, _for_players(variant, position, results), following,
+                        dp, allocations, tuple(variant.cite(e) for e in events),
+                        tuple(dislodged), violations)
+
+
+def _built_in(position: Position, results: list[OrderResult], rules: Rules
+              ) -> dict[str, tuple[str, ...]]:
+    """Where each power has ever built, for Emergent Builds (Dissolution §4.3):
+    kept only under ``builds: emergent``, the one rule that needs it."""
+    history = {p: list(c) for p, c in position.built_in.items()}
+    if rules.builds is BuildRule.EMERGENT:
+        for r in results:
+            if isinstance(r.order, Build) and r.outcome is Outcome.SUCCEEDS and not r.implicit:
+                history.setdefault(r.order.power, []).append(r.order.province)
+    return {p: tuple(c) for p, c in history.items()}
+
+
+def kind_problem(order: Order, kind: PhaseKind) -> str | None:
+    """Why ``order`` is not an order for a phase of ``kind``, or ``None``:
+    ``a build is not an order for an orders (movement) phase, ...``."""
+    if isinstance(order, _PHASE_ORDERS[kind]):
+        return None
+    what = _WHAT.get(type(order), "this order")
+    return f"{what} is not an order for {_PHASE_WORDS[kind]}, which takes {_EXPECTED[kind]}"
+
+
+_PHASE_ORDERS: dict[PhaseKind, tuple[type[Order], ...]] = {
+    PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy, Marry, HeirHold,
+                         HeirMarry),
+    PhaseKind.RETREAT: (Retreat, Disband),
+    PhaseKind.ADJUSTMENT: (Build, BuildHeir, Remove, Waive, EmbassyOrder),
+    PhaseKind.CENSUS: (),
+}
+_WHAT = {EmbassyOrder: "an Embassy's order",
+         Build: "a build", BuildHeir: "a build", Remove: "a removal", Waive: "a waive",
+         Retreat: "a retreat", Disband: "a disband", Move: "a move", Hold: "a hold",
+         SupportHold: "a support", SupportMove: "a support", Convoy: "a convoy",
+         Marry: "a marriage", HeirHold: "an heir's order", HeirMarry: "a marriage"}
+_PHASE_WORDS = {PhaseKind.MOVEMENT: "an orders (movement) phase",
+                PhaseKind.RETREAT: "a retreat phase", PhaseKind.ADJUSTMENT: "an adjustment phase",
+                PhaseKind.CENSUS: "the Census"}
+_EXPECTED = {PhaseKind.MOVEMENT: "moves, holds, supports, convoys and heirs' orders",
+             PhaseKind.RETREAT: "retreats and disbands",
+             PhaseKind.ADJUSTMENT: "builds, removals and waives",
+             PhaseKind.CENSUS: "no orders"}
+
+
+def _screen_kinds(orders: list[Order], kind: PhaseKind) -> tuple[list[Order], list[OrderResult]]:
+    """Orders of the wrong kind for the phase are illegal and never carried out."""
+    kept: list[Order] = []
+    results: list[OrderResult] = []
+    for order in orders:
+        problem = kind_problem(order, kind)
+        if problem is None:
+            kept.append(order)
+        else:
+            results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+    return kept, results
+
+
+def _for_players(variant: Variant, position: Position, results: list[OrderResult]
+                 ) -> tuple[OrderResult, ...]:
+    """Results as players read them: citing the variant's own rulebook, and
+    saying when an order named the wrong unit type (it is read as the unit's
+    order all the same, DATC 4.C.2)."""
+    out = []
+    for r in results:
+        note = _wrong_type(variant, position, r.order)
+        if note is None and variant.cite("S9 §1") == "S9 §1":
+            out.append(r)
+            continue
+
+        def reason(r: OrderResult = r, note: str | None = note) -> str:
+            text = variant.cite(r.reason)
+            return f"{text} ({note})" if note else text
+
+        out.append(OrderResult(r.order, r.outcome, reason, r.dislodged, r.implicit))
+    return tuple(out)
+
+
+def _wrong_type(variant: Variant, position: Position, order: Order) -> str | None:
+    """``the unit in London is a fleet, not an army``, or ``None``."""
+    if order.unit_type is None or isinstance(order, Build):
+        return None
+    unit = position.units.get(order.province)
+    if position.phase.kind is PhaseKind.RETREAT:
+        dislodged = position.dislodged.get(order.province)
+        unit = dislodged.unit if dislodged else None
+    if unit is None or unit.type is order.unit_type:
+        return None
+    return (f"the unit in {variant.map.name_of(unit.location)} is {_a(unit.type.noun)}, "
+            f"not {_a(order.unit_type.noun)}")
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
+
+
+def _screen_marry_orders(variant: Variant, position: Position, orders: list[Order]
+                         ) -> tuple[list[Order], list[OrderResult]]:
+    """Unit orders for the resolver; a Marry given to a unit that may not
+    marry is illegal and the unit holds (S9 §10.3)."""
+    kept: list[Order] = []
+    results: list[OrderResult] = []
+    for order in orders:
+        if isinstance(order, HeirOrder):
+            continue
+        problem = marry_problem(variant, position, order) if isinstance(order, Marry) else None
+        if problem is not None and order.province in position.units:
+            results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+        else:
+            kept.append(order)
+    return kept, results
+
+
+def _advance(variant: Variant, position: Position, rules: Rules,
+             events: list[str]) -> Position:
+    """Move to the next phase in which someone has something to do."""
+    phase = position.phase
+    has_census = any(k is PhaseKind.CENSUS for _, k in variant.phases)
+    while True:
+        phase = next_phase(variant, phase)
+        if phase.kind is PhaseKind.RETREAT:
+            # Stationary units never retreat (S9 §7.2): with only those dislodged,
+            # nobody has anything to order, and they are simply gone.
+            if any(not d.unit.stationary for d in position.dislodged.values()):
+                return position.replace(phase=phase)
+            continue
+        position = position.replace(phase=phase, dislodged={}, standoffs=frozenset())
+        if phase.kind is PhaseKind.CENSUS or (
+                phase.kind is PhaseKind.ADJUSTMENT and not has_census):
+            report = run_census(variant, position, rules)
+            position = report.position
+            events.extend(report.events)
+            if position.result:
+                return position
+        if phase.kind is PhaseKind.ADJUSTMENT:
+            if any(adjustment_counts(variant, position).values()) \
+                    or minor_rebuilds(variant, position) \
+                    or heir_builds_possible(variant, position) \
+                    or (variant.uses("favor_map") and position.embassies):  # Dissolution §11.5
+                return position
+            continue
+        if phase.kind is PhaseKind.MOVEMENT:
+            return position

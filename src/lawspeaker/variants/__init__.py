@@ -1,0 +1,78 @@
+"""Variants are data: a folder with ``variant.yaml`` and a map file.
+
+The format is described in ``docs/variant-format.md``. Loading a variant
+validates it; :func:`check_variant` returns every problem found, each with
+the file and line it comes from, so a designer editing a map can fix them
+all in one pass (``lawspeaker map check VARIANT``).
+
+The package holds the loader beside the data it reads: ``model`` has the types
+(Variant, Power, Problem...), ``loader`` reads and checks a folder (with
+``loader_neutrals`` and ``loader_favor``), and each bundled variant is a folder
+``<name>/`` with its ``variant.yaml``, ``map.yaml`` (and ``favor.yaml``).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from .model import KNOWN_COMPONENTS as KNOWN_COMPONENTS
+from .model import NuclearPower, Power, Problem, Variant, VariantError
+from .model import YearNames as YearNames
+
+__all__ = [
+    "NuclearPower",
+    "Power",
+    "Problem",
+    "Variant",
+    "VariantError",
+    "available_variants",
+    "check_variant",
+    "load_variant",
+]
+
+VARIANTS_DIR = Path(__file__).parent
+
+
+def available_variants() -> list[str]:
+    return sorted(p.name for p in VARIANTS_DIR.iterdir() if (p / "variant.yaml").exists())
+
+
+def _variant_dir(name_or_path: str | Path) -> Path:
+    path = Path(name_or_path)
+    if path.is_dir() and (path / "variant.yaml").exists():
+        return path
+    if path.name == "variant.yaml" and path.exists():
+        return path.parent
+    bundled = VARIANTS_DIR / str(name_or_path)
+    if (bundled / "variant.yaml").exists():
+        return bundled
+    raise VariantError([Problem(str(name_or_path), None,
+                                "no such variant; bundled variants: "
+                                + ", ".join(available_variants()))])
+
+
+@functools.lru_cache(maxsize=32)
+def _load_cached(directory: Path) -> Variant:
+    from .loader import Loader  # the YAML reader needs the types defined here
+
+    variant, problems = Loader(directory).load()
+    if problems or variant is None:
+        raise VariantError(problems)
+    return variant
+
+
+def load_variant(name_or_path: str | Path) -> Variant:
+    """Load a bundled variant by name, or a variant folder by path."""
+    return _load_cached(_variant_dir(name_or_path).resolve())
+
+
+def check_variant(name_or_path: str | Path) -> list[Problem]:
+    """Every problem in a variant's files, each with its file and line."""
+    try:
+        directory = _variant_dir(name_or_path)
+    except VariantError as exc:
+        return exc.problems
+    from .loader import Loader
+
+    return Loader(directory).load()[1]

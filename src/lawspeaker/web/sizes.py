@@ -1,0 +1,9 @@
+"""The size limits of requests (the app, the API and the pages read them)."""
+
+from __future__ import annotations
+
+MAX_BODY = 256 * 1024
+"""The largest request body accepted, in bytes."""
+
+MAX_POST = 20_000
+"""The longest post of orders, in characters (a long S9 post is ~2,000)."""
