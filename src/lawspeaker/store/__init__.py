@@ -86,8 +86,10 @@ class Store:
         self._reads = sessionmaker(reader, expire_on_commit=False)
         # SQLite has one writer at a time: threads of this process queue here
         # rather than spin in SQLite's busy handler (which is not first come,
-        # first served); other processes are held off by BEGIN IMMEDIATE.
-        self._one_writer = threading.Lock() if sqlite else None
+        # first served); other processes are held off by BEGIN IMMEDIATE. Reentrant,
+        # so a write mistakenly opened inside another fails with StoreBusy instead of
+        # waiting for ever.
+        self._one_writer = threading.RLock() if sqlite else None
 
     @property
     def url(self) -> str:
