@@ -55,7 +55,7 @@ class Report:
     """Explanations of results; the decisions come from the resolver."""
 
     def __init__(self, decisions: Decisions) -> None:
-        self.d = decisions
+        self.decisions = decisions
 
     def _label(self, plan: _Plan) -> str:
         """A unit as GMs write it in results: ``A Ber``, ``F Stp``."""
@@ -69,7 +69,7 @@ class Report:
         if order is None:
             order = Hold(plan.power, plan.unit.type, plan.unit.location)
         hit = winner is not None
-        ok = self.d.result.get(plan.prov, True)
+        ok = self.decisions.result.get(plan.prov, True)
         kind = plan.kind
         if kind == _MOVE:
             if ok:
@@ -80,7 +80,8 @@ class Report:
         if plan.void:
             outcome = Outcome.ILLEGAL if plan.illegal else Outcome.FAILS
             return OrderResult(order, outcome, lambda: self._joined(plan.void, plan, winner), hit)
-        disabler = self.d.disabled_by(plan) if self.d.disabling and not hit else None
+        decisions = self.decisions
+        disabler = decisions.disabled_by(plan) if decisions.disabling and not hit else None
         if disabler is not None:
             text = self._disabled_text(plan, disabler)
             if kind == _HOLD:
@@ -92,7 +93,7 @@ class Report:
                 return OrderResult(order, Outcome.SUCCEEDS, "Support given")
             return OrderResult(order, Outcome.FAILS, lambda: self._why_cut(plan, winner), hit)
         if kind == _CONVOY:
-            if ok and self.d.has_path(self.d.plans[plan.frm]):
+            if ok and self.decisions.has_path(self.decisions.plans[plan.frm]):
                 return OrderResult(order, Outcome.SUCCEEDS, "Convoys")
             if ok:
                 return OrderResult(order, Outcome.FAILS, "Void: convoy disrupted elsewhere")
@@ -107,12 +108,12 @@ class Report:
     def _disabled_text(self, plan: _Plan, attacker: _Plan) -> str:
         """``Disabled by A Khk (2v1)`` (Dissolution §3.9)."""
         return (f"Disabled by {self._label(attacker)} "
-                f"({self.d.attack(attacker)}v{self.d.hold(plan.prov)})")
+                f"({self.decisions.attack(attacker)}v{self.decisions.hold(plan.prov)})")
 
     def _dislodged_text(self, plan: _Plan, winner: _Plan | None) -> str:
         assert winner is not None
         return (f"Dislodged by {self._label(winner)} "
-                f"({self.d.attack(winner)}v{self._resistance(plan, winner)})")
+                f"({self.decisions.attack(winner)}v{self._resistance(plan, winner)})")
 
     def _joined(self, reason: str, plan: _Plan, winner: _Plan | None) -> str:
         return f"{reason}; {self._dislodged_text(plan, winner)}" if winner else reason
@@ -120,34 +121,35 @@ class Report:
     def _why_cut(self, plan: _Plan, winner: _Plan | None) -> str:
         if winner is not None:
             return f"Cut: {self._dislodged_text(plan, winner)}"
-        cutter = self.d.cut_by(plan)
+        cutter = self.decisions.cut_by(plan)
         return f"Cut by {self._label(cutter)}" if cutter else "Cut"
 
     def _resistance(self, defender: _Plan, winner: _Plan) -> int:
-        if self.d.head_to_head(winner) is defender:
-            return self.d.strength(defender)
-        return self.d.hold(defender.prov) if defender.kind != _MOVE else 1
+        if self.decisions.head_to_head(winner) is defender:
+            return self.decisions.strength(defender)
+        return self.decisions.hold(defender.prov) if defender.kind != _MOVE else 1
 
     def _why_move_failed(self, plan: _Plan) -> str:
-        if plan.prov in self.d.criss:  # Dissolution §3.11.1
-            mine, theirs = self.d.criss[plan.prov]
+        if plan.prov in self.decisions.criss:  # Dissolution §3.11.1
+            mine, theirs = self.decisions.criss[plan.prov]
             text = f"Criss-Cross Bounce {mine}v{theirs}"
-            return text if self.d.has_path(plan) else f"{text}, convoy disrupted"
+            return text if self.decisions.has_path(plan) else f"{text}, convoy disrupted"
         if plan.sortie:
             return "Sortie: a stationary unit never moves"
-        if plan.by_convoy and not self.d.has_path(plan):
-            if not self.d.convoyers.get(plan.prov):
+        if plan.by_convoy and not self.decisions.has_path(plan):
+            if not self.decisions.convoyers.get(plan.prov):
                 return "Void: no convoy"
             return "Void: convoy disrupted"
-        attack = self.d.attack(plan)
-        defender = self.d.plans.get(plan.dest)
+        attack = self.decisions.attack(plan)
+        defender = self.decisions.plans.get(plan.dest)
         if attack == 0 and defender is not None and defender.power == plan.power:
             return f"Bounced: cannot dislodge own {self._label(defender)}"
-        if defender is not None and defender.power in self.d.invulnerable \
-                and self.d.move_wins(plan):
-            return (f"Bounced {attack}v{self.d.hold(plan.dest)}: {self._label(defender)} is "
+        decisions = self.decisions
+        if defender is not None and defender.power in decisions.invulnerable \
+                and decisions.move_wins(plan):
+            return (f"Bounced {attack}v{decisions.hold(plan.dest)}: {self._label(defender)} is "
                     "invulnerable")  # Dissolution §3.8
-        opponent = self.d.head_to_head(plan)
-        resist = self.d.strength(opponent) if opponent else self.d.hold(plan.dest)
-        others = [self.d.prevent(m) for m in self.d.moves_into[plan.dest] if m is not plan]
+        opponent = decisions.head_to_head(plan)
+        resist = decisions.strength(opponent) if opponent else decisions.hold(plan.dest)
+        others = [decisions.prevent(m) for m in decisions.moves_into[plan.dest] if m is not plan]
         return f"Bounced {attack}v{max([resist, *others])}"
