@@ -68,7 +68,7 @@ from .resolver_plan import (
     _UNRESOLVED,
     _Plan,
 )
-from .resolver_report import ReportMixin
+from .resolver_report import Report
 from .results import OrderResult, Outcome
 from .ruleset import Edition, Rules
 
@@ -94,7 +94,12 @@ def resolve_movement(game_map: GameMap, units: Mapping[str, Unit], orders: Itera
     return _Resolver(game_map, units, orders, rules or Rules(), invulnerable).run()
 
 
-class _Resolver(ReportMixin):
+class _Resolver:
+    """One movement phase's decisions. Steps 1-3 are here; step 4, the words of each
+    result, is a :class:`~lawspeaker.core.resolver_report.Report` that reads the
+    decisions through the strength methods below (``attack``, ``hold``, ...), which
+    are public to it for that reason."""
+
     def __init__(self, game_map: GameMap, units: Mapping[str, Unit], orders: Iterable[Order],
                  rules: Rules, invulnerable: Collection[str] = ()) -> None:
         self.map = game_map
@@ -116,6 +121,13 @@ class _Resolver(ReportMixin):
         self.deps: list[str] = []
         self.illegal_moves: dict[str, Move] = {}
         self._collect(orders)
+
+    def _name(self, location: str) -> str:
+        return self.map.name_of(location)
+
+    def _unit_name(self, unit: Unit) -> str:
+        """A unit in the names players use: ``A Paris``, never a key (for void orders)."""
+        return f"{unit.type.value} {self.map.name_of(unit.location)}"
 
     # --- steps 1 and 2: judge and match orders ------------------------------
 
@@ -340,7 +352,7 @@ class _Resolver(ReportMixin):
         one army at a time (the modified Szykman rule, §3.11.2).
 
         A bounced criss-cross attack is recorded in ``criss``, which
-        :meth:`_move_wins` reads: the attack then neither dislodges nor disables
+        :meth:`move_wins` reads: the attack then neither dislodges nor disables
         (§3.9). Recording only the move's own decision is not enough, since an
         attack on an invulnerable convoyer (§3.8) fails anyway and matters only
         through the disabling it would cause: the cycle would come back
@@ -380,19 +392,19 @@ class _Resolver(ReportMixin):
     def _attack_power(self, plan: _Plan) -> int:
         """A move's attack strength on the unit in its destination, path aside."""
         defender = self.plans.get(plan.dest)
-        return self._strength(plan, defender.power if defender is not None else None)
+        return self.strength(plan, defender.power if defender is not None else None)
 
     def _adjudicate(self, prov: str) -> bool:
         plan = self.plans[prov]
         kind = plan.kind
         if kind == _MOVE:
-            return self._move_wins(plan) and (not self.invulnerable or not self._blocked(plan))
+            return self.move_wins(plan) and (not self.invulnerable or not self._blocked(plan))
         if kind == _CONVOY:
             return not plan.void and not self._dislodged(plan) and not (
-                self.disabling and self._disabled_by(plan))
+                self.disabling and self.disabled_by(plan))
         if kind in (_SUP_HOLD, _SUP_MOVE):
-            return not plan.void and not self._cut_by(plan) and not self._dislodged(plan) \
-                and not (self.disabling and self._disabled_by(plan))
+            return not plan.void and not self.cut_by(plan) and not self._dislodged(plan) \
+                and not (self.disabling and self.disabled_by(plan))
         return True
 
     def _blocked(self, plan: _Plan) -> bool:
@@ -405,7 +417,7 @@ class _Resolver(ReportMixin):
     def _stays(self, plan: _Plan) -> bool:
         return plan.kind != _MOVE or not self.resolve(plan.prov)
 
-    def _disabled_by(self, plan: _Plan) -> _Plan | None:
+    def disabled_by(self, plan: _Plan) -> _Plan | None:
         """The attack that disables this unit, if any (Dissolution §3.9): one that
         would dislodge it but cannot, because the attacker is stationary or
         this unit invulnerable. A power never disables its own units."""
@@ -415,45 +427,45 @@ class _Resolver(ReportMixin):
             if attacker.power == plan.power:
                 continue
             if (attacker.sortie or plan.power in self.invulnerable) \
-                    and self._move_wins(attacker):
+                    and self.move_wins(attacker):
                 return attacker
         return None
 
-    def _move_wins(self, plan: _Plan) -> bool:
+    def move_wins(self, plan: _Plan) -> bool:
         """Whether a move beats everything in its way, as a move of a mobile unit
         against a vulnerable one would (a sortie is asked this too, §3.9)."""
         if plan.prov in self.criss:
             return False  # Dissolution §3.11.1: a criss-cross attack that bounced
-        attack = self._attack(plan)
+        attack = self.attack(plan)
         if attack == 0:
             return False
-        opponent = self._head_to_head(plan)
+        opponent = self.head_to_head(plan)
         if opponent is not None:
-            if attack <= self._strength(opponent):
+            if attack <= self.strength(opponent):
                 return False
-        elif attack <= self._hold(plan.dest):
+        elif attack <= self.hold(plan.dest):
             return False
         for other in self.moves_into[plan.dest]:
-            if other is not plan and attack <= self._prevent(other):
+            if other is not plan and attack <= self.prevent(other):
                 return False
         return True
 
     def _dislodged(self, plan: _Plan) -> bool:
         return any(self.resolve(m.prov) for m in self.moves_into.get(plan.prov, ()))
 
-    def _cut_by(self, plan: _Plan) -> _Plan | None:
+    def cut_by(self, plan: _Plan) -> _Plan | None:
         """The move that cuts this support, if any (DATC 6.D.15, 6.D.20, 4.A.4)."""
         for attacker in self.moves_into.get(plan.prov, ()):
             if attacker.power == plan.power:
                 continue
             if plan.kind == _SUP_MOVE and attacker.prov == plan.to:
                 continue
-            if attacker.by_convoy and not self._has_path(attacker):
+            if attacker.by_convoy and not self.has_path(attacker):
                 continue
             return attacker
         return None
 
-    def _head_to_head(self, plan: _Plan) -> _Plan | None:
+    def head_to_head(self, plan: _Plan) -> _Plan | None:
         """The unit moving the other way across the same border, if any.
 
         A sortie never crosses the border. With ``sortie: head_to_head`` (the
@@ -467,41 +479,41 @@ class _Resolver(ReportMixin):
             return other
         return None
 
-    def _strength(self, plan: _Plan, exclude_power: str | None = None) -> int:
+    def strength(self, plan: _Plan, exclude_power: str | None = None) -> int:
         strength = 1
         for s in plan.supports:
             if s.power != exclude_power and self.resolve(s.prov):
                 strength += 1
         return strength
 
-    def _attack(self, plan: _Plan) -> int:
-        if plan.by_convoy and not self._has_path(plan):
+    def attack(self, plan: _Plan) -> int:
+        if plan.by_convoy and not self.has_path(plan):
             return 0
         defender = self.plans.get(plan.dest)
-        if defender is None or (defender.kind == _MOVE and self._head_to_head(plan) is None
+        if defender is None or (defender.kind == _MOVE and self.head_to_head(plan) is None
                                 and self.resolve(defender.prov)):
-            return self._strength(plan)
+            return self.strength(plan)
         if defender.power == plan.power:
             return 0
-        return self._strength(plan, exclude_power=defender.power)
+        return self.strength(plan, exclude_power=defender.power)
 
-    def _hold(self, prov: str) -> int:
+    def hold(self, prov: str) -> int:
         plan = self.plans.get(prov)
         if plan is None:
             return 0
         if plan.kind == _MOVE:
             return 0 if self.resolve(prov) else 1
-        return self._strength(plan)
+        return self.strength(plan)
 
-    def _prevent(self, plan: _Plan) -> int:
-        if plan.by_convoy and not self._has_path(plan):
+    def prevent(self, plan: _Plan) -> int:
+        if plan.by_convoy and not self.has_path(plan):
             return 0
-        opponent = self._head_to_head(plan)
+        opponent = self.head_to_head(plan)
         if opponent is not None and self.resolve(opponent.prov):
             return 0
-        return self._strength(plan)
+        return self.strength(plan)
 
-    def _has_path(self, plan: _Plan) -> bool:
+    def has_path(self, plan: _Plan) -> bool:
         return self._path(plan, lambda f: self.resolve(f.prov))
 
     def _path(self, plan: _Plan, usable: Callable[[_Plan], bool]) -> bool:
@@ -559,14 +571,15 @@ class _Resolver(ReportMixin):
         standoffs = frozenset(
             dest for dest, movers in self.moves_into.items()
             if dest not in after and any(
-                not self.result[m.prov] and self._prevent(m) > 0 for m in movers)
+                not self.result[m.prov] and self.prevent(m) > 0 for m in movers)
         )
+        report = Report(self)
         for plan in self.plans.values():
-            self.results.append(self._explain(plan, winners.get(plan.prov)))
+            self.results.append(report.explain(plan, winners.get(plan.prov)))
         disabled: dict[str, str] = {}
         if self.disabling:  # Dissolution §3.9, read by the violations of §11.6.1
             for prov, plan in self.plans.items():
-                by = None if prov in dislodged else self._disabled_by(plan)
+                by = None if prov in dislodged else self.disabled_by(plan)
                 if by is not None:
                     disabled[prov] = by.prov
         return MovementResult(tuple(self.results), after, dislodged, standoffs, disabled)

@@ -1,59 +1,67 @@
 """Step 4 of the resolver: what happened to each order, in a GM's words.
 
-A mixin of :class:`lawspeaker.core.resolver._Resolver`, kept apart because it only
-reads decisions already made: ``Bounced 1v1``, ``Cut by A Ber``, ``Dislodged by
-A Cai (2v1)``, ``Disabled by A Khk (2v1)`` (Dissolution §3.9), ``Criss-Cross
-Bounce 2v2`` (§3.11.1).
+``Bounced 1v1``, ``Cut by A Ber``, ``Dislodged by A Cai (2v1)``, ``Disabled by
+A Khk (2v1)`` (Dissolution §3.9), ``Criss-Cross Bounce 2v2`` (§3.11.1). The
+:class:`Report` is a collaborator of :class:`lawspeaker.core.resolver._Resolver`
+rather than a part of it: it only reads decisions already made, so it is given
+them as a :class:`Decisions` (what it may read) and owns no state of its own.
+Keeping it apart keeps the resolver's module about deciding, and the texts
+(which DATC and case tests compare) in one place.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from .orders import Hold
 from .resolver_plan import _CONVOY, _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _Plan
 from .results import OrderResult, Outcome
 
-if TYPE_CHECKING:
-    from .board import Unit
-    from .geography import GameMap
+
+class Decisions(Protocol):
+    """What the report reads of a resolver that has decided every order: the plans
+    and their decisions, and the strengths (which may ask further decisions, already
+    settled by then). :class:`lawspeaker.core.resolver._Resolver` is one; the
+    protocol keeps the report from importing it (the resolver imports the report)."""
+
+    @property
+    def plans(self) -> Mapping[str, _Plan]: ...
+    @property
+    def result(self) -> Mapping[str, bool]: ...
+    @property
+    def moves_into(self) -> Mapping[str, list[_Plan]]: ...
+    @property
+    def convoyers(self) -> Mapping[str, Sequence[_Plan]]: ...
+    @property
+    def invulnerable(self) -> frozenset[str]: ...
+    @property
+    def disabling(self) -> bool: ...
+    @property
+    def criss(self) -> Mapping[str, tuple[int, int]]: ...
+
+    def attack(self, plan: _Plan) -> int: ...
+    def hold(self, prov: str) -> int: ...
+    def prevent(self, plan: _Plan) -> int: ...
+    def strength(self, plan: _Plan, exclude_power: str | None = None) -> int: ...
+    def has_path(self, plan: _Plan) -> bool: ...
+    def head_to_head(self, plan: _Plan) -> _Plan | None: ...
+    def cut_by(self, plan: _Plan) -> _Plan | None: ...
+    def disabled_by(self, plan: _Plan) -> _Plan | None: ...
+    def move_wins(self, plan: _Plan) -> bool: ...
 
 
-class ReportMixin:
+class Report:
     """Explanations of results; the decisions come from the resolver."""
 
-    map: GameMap
-    plans: dict[str, _Plan]
-    result: dict[str, bool]
-    moves_into: dict[str, list[_Plan]]
-    convoyers: dict[str, list[_Plan]]
-    invulnerable: frozenset[str]
-    disabling: bool
-    criss: dict[str, tuple[int, int]]
-
-    if TYPE_CHECKING:
-        def _attack(self, plan: _Plan) -> int: ...
-        def _hold(self, prov: str) -> int: ...
-        def _prevent(self, plan: _Plan) -> int: ...
-        def _strength(self, plan: _Plan, exclude_power: str | None = None) -> int: ...
-        def _has_path(self, plan: _Plan) -> bool: ...
-        def _head_to_head(self, plan: _Plan) -> _Plan | None: ...
-        def _cut_by(self, plan: _Plan) -> _Plan | None: ...
-        def _disabled_by(self, plan: _Plan) -> _Plan | None: ...
-        def _move_wins(self, plan: _Plan) -> bool: ...
-
-    def _name(self, location: str) -> str:
-        return self.map.name_of(location)
-
-    def _unit_name(self, unit: Unit) -> str:
-        """A unit in the names players use: ``A Paris``, never a key."""
-        return f"{unit.type.value} {self.map.name_of(unit.location)}"
+    def __init__(self, decisions: Decisions) -> None:
+        self.decisions = decisions
 
     def _label(self, plan: _Plan) -> str:
         """A unit as GMs write it in results: ``A Ber``, ``F Stp``."""
         return f"{plan.unit.type.value} {plan.prov.capitalize()}"
 
-    def _explain(self, plan: _Plan, winner: _Plan | None) -> OrderResult:
+    def explain(self, plan: _Plan, winner: _Plan | None) -> OrderResult:
         """The result of a plan's order. Outcomes are decided here; the text
         is built only when read (see :class:`OrderResult`)."""
         order = plan.order
@@ -61,7 +69,7 @@ class ReportMixin:
         if order is None:
             order = Hold(plan.power, plan.unit.type, plan.unit.location)
         hit = winner is not None
-        ok = self.result.get(plan.prov, True)
+        ok = self.decisions.result.get(plan.prov, True)
         kind = plan.kind
         if kind == _MOVE:
             if ok:
@@ -72,7 +80,8 @@ class ReportMixin:
         if plan.void:
             outcome = Outcome.ILLEGAL if plan.illegal else Outcome.FAILS
             return OrderResult(order, outcome, lambda: self._joined(plan.void, plan, winner), hit)
-        disabler = self._disabled_by(plan) if self.disabling and not hit else None
+        decisions = self.decisions
+        disabler = decisions.disabled_by(plan) if decisions.disabling and not hit else None
         if disabler is not None:
             text = self._disabled_text(plan, disabler)
             if kind == _HOLD:
@@ -84,7 +93,7 @@ class ReportMixin:
                 return OrderResult(order, Outcome.SUCCEEDS, "Support given")
             return OrderResult(order, Outcome.FAILS, lambda: self._why_cut(plan, winner), hit)
         if kind == _CONVOY:
-            if ok and self._has_path(self.plans[plan.frm]):
+            if ok and self.decisions.has_path(self.decisions.plans[plan.frm]):
                 return OrderResult(order, Outcome.SUCCEEDS, "Convoys")
             if ok:
                 return OrderResult(order, Outcome.FAILS, "Void: convoy disrupted elsewhere")
@@ -99,12 +108,12 @@ class ReportMixin:
     def _disabled_text(self, plan: _Plan, attacker: _Plan) -> str:
         """``Disabled by A Khk (2v1)`` (Dissolution §3.9)."""
         return (f"Disabled by {self._label(attacker)} "
-                f"({self._attack(attacker)}v{self._hold(plan.prov)})")
+                f"({self.decisions.attack(attacker)}v{self.decisions.hold(plan.prov)})")
 
     def _dislodged_text(self, plan: _Plan, winner: _Plan | None) -> str:
         assert winner is not None
         return (f"Dislodged by {self._label(winner)} "
-                f"({self._attack(winner)}v{self._resistance(plan, winner)})")
+                f"({self.decisions.attack(winner)}v{self._resistance(plan, winner)})")
 
     def _joined(self, reason: str, plan: _Plan, winner: _Plan | None) -> str:
         return f"{reason}; {self._dislodged_text(plan, winner)}" if winner else reason
@@ -112,34 +121,35 @@ class ReportMixin:
     def _why_cut(self, plan: _Plan, winner: _Plan | None) -> str:
         if winner is not None:
             return f"Cut: {self._dislodged_text(plan, winner)}"
-        cutter = self._cut_by(plan)
+        cutter = self.decisions.cut_by(plan)
         return f"Cut by {self._label(cutter)}" if cutter else "Cut"
 
     def _resistance(self, defender: _Plan, winner: _Plan) -> int:
-        if self._head_to_head(winner) is defender:
-            return self._strength(defender)
-        return self._hold(defender.prov) if defender.kind != _MOVE else 1
+        if self.decisions.head_to_head(winner) is defender:
+            return self.decisions.strength(defender)
+        return self.decisions.hold(defender.prov) if defender.kind != _MOVE else 1
 
     def _why_move_failed(self, plan: _Plan) -> str:
-        if plan.prov in self.criss:  # Dissolution §3.11.1
-            mine, theirs = self.criss[plan.prov]
+        if plan.prov in self.decisions.criss:  # Dissolution §3.11.1
+            mine, theirs = self.decisions.criss[plan.prov]
             text = f"Criss-Cross Bounce {mine}v{theirs}"
-            return text if self._has_path(plan) else f"{text}, convoy disrupted"
+            return text if self.decisions.has_path(plan) else f"{text}, convoy disrupted"
         if plan.sortie:
             return "Sortie: a stationary unit never moves"
-        if plan.by_convoy and not self._has_path(plan):
-            if not self.convoyers.get(plan.prov):
+        if plan.by_convoy and not self.decisions.has_path(plan):
+            if not self.decisions.convoyers.get(plan.prov):
                 return "Void: no convoy"
             return "Void: convoy disrupted"
-        attack = self._attack(plan)
-        defender = self.plans.get(plan.dest)
+        attack = self.decisions.attack(plan)
+        defender = self.decisions.plans.get(plan.dest)
         if attack == 0 and defender is not None and defender.power == plan.power:
             return f"Bounced: cannot dislodge own {self._label(defender)}"
-        if defender is not None and defender.power in self.invulnerable \
-                and self._move_wins(plan):
-            return (f"Bounced {attack}v{self._hold(plan.dest)}: {self._label(defender)} is "
+        decisions = self.decisions
+        if defender is not None and defender.power in decisions.invulnerable \
+                and decisions.move_wins(plan):
+            return (f"Bounced {attack}v{decisions.hold(plan.dest)}: {self._label(defender)} is "
                     "invulnerable")  # Dissolution §3.8
-        opponent = self._head_to_head(plan)
-        resist = self._strength(opponent) if opponent else self._hold(plan.dest)
-        others = [self._prevent(m) for m in self.moves_into[plan.dest] if m is not plan]
+        opponent = decisions.head_to_head(plan)
+        resist = decisions.strength(opponent) if opponent else decisions.hold(plan.dest)
+        others = [decisions.prevent(m) for m in decisions.moves_into[plan.dest] if m is not plan]
         return f"Bounced {attack}v{max([resist, *others])}"

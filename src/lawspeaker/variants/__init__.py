@@ -6,9 +6,11 @@ the file and line it comes from, so a designer editing a map can fix them
 all in one pass (``lawspeaker map check VARIANT``).
 
 The package holds the loader beside the data it reads: ``model`` has the types
-(Variant, Power, Problem...), ``loader`` reads and checks a folder (with
-``loader_neutrals`` and ``loader_favor``), and each bundled variant is a folder
-``<name>/`` with its ``variant.yaml``, ``map.yaml`` (and ``favor.yaml``).
+(Variant, Power, Problem...), ``loader`` reads and checks a folder one section
+at a time (``loader_yaml``: the files, problems and lines; ``loader_map``: the map;
+``loader_units``: starting units; ``loader_neutrals``: nuclear powers, minor groups,
+Favor, the DP allotment; ``loader_favor``: ``favor.yaml``), and each bundled variant
+is a folder ``<name>/`` with its ``variant.yaml``, ``map.yaml`` (and ``favor.yaml``).
 """
 
 from __future__ import annotations
@@ -54,9 +56,9 @@ def _variant_dir(name_or_path: str | Path) -> Path:
 
 @functools.lru_cache(maxsize=32)
 def _load_cached(directory: Path) -> Variant:
-    from .loader import Loader  # the YAML reader needs the types defined here
+    from .loader import load  # the YAML reader needs the types defined here
 
-    variant, problems = Loader(directory).load()
+    variant, problems = load(directory)
     if problems or variant is None:
         raise VariantError(problems)
     return variant
@@ -73,6 +75,6 @@ def check_variant(name_or_path: str | Path) -> list[Problem]:
         directory = _variant_dir(name_or_path)
     except VariantError as exc:
         return exc.problems
-    from .loader import Loader
+    from .loader import load
 
-    return Loader(directory).load()[1]
+    return load(directory)[1]

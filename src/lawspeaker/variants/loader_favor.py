@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .loader_neutrals import _line
+from .loader_yaml import line_of
 from .model import Variant
 
 FILE = "favor.yaml"
@@ -45,12 +45,12 @@ def check_favor(variant: Variant, data: Any, report: Report) -> None:
     for key in ("kicks_also", "permission_also"):
         links = data.get(key) or {}
         if not isinstance(links, Mapping):
-            report(FILE, _line(data, key), f"'{key}' must map a nuclear power to a list")
+            report(FILE, line_of(data, key), f"'{key}' must map a nuclear power to a list")
             continue
         for power, others in links.items():
             for name in [power, *(others if isinstance(others, list) else [others])]:
                 if str(name) not in variant.nuclear:
-                    report(FILE, _line(links, power), f"{key}: '{name}' is not a nuclear power "
+                    report(FILE, line_of(links, power), f"{key}: '{name}' is not a nuclear power "
                            f"of the variant ({', '.join(sorted(variant.nuclear))})")
 
 
@@ -58,12 +58,12 @@ def _slices(variant: Variant, data: Mapping[str, Any], report: Report) -> dict[s
     raw = data.get("slices")
     if not isinstance(raw, Mapping):
         if raw is not None:
-            report(FILE, _line(data, "slices"), "'slices' must map a slice letter to a "
+            report(FILE, line_of(data, "slices"), "'slices' must map a slice letter to a "
                    "nuclear power, like 'N: NATO'")
         return {}
     slices: dict[str, str] = {}
     for letter, power in raw.items():
-        line = _line(raw, letter)
+        line = line_of(raw, letter)
         if not re.fullmatch(r"[A-Z]", str(letter)):
             report(FILE, line, f"slice '{letter}' must be one capital letter (§11.1.2)")
         elif str(power) not in variant.nuclear:
@@ -73,7 +73,7 @@ def _slices(variant: Variant, data: Mapping[str, Any], report: Report) -> dict[s
             slices[str(letter)] = str(power)
     missing = sorted(set(variant.nuclear) - set(raw.values()))
     if missing:
-        report(FILE, _line(data, "slices"), f"no slice for {', '.join(missing)} (§11.1.1: one "
+        report(FILE, line_of(data, "slices"), f"no slice for {', '.join(missing)} (§11.1.1: one "
                "per nuclear power)")
     return slices
 
@@ -83,12 +83,12 @@ def _borders(data: Mapping[str, Any], slices: Mapping[str, str], report: Report)
     if raw is None:
         return
     if not isinstance(raw, list):
-        report(FILE, _line(data, "borders"), "'borders' must be a list of slice pairs, "
+        report(FILE, line_of(data, "borders"), "'borders' must be a list of slice pairs, "
                "like [[N, U], [U, I]]")
         return
     for i, pair in enumerate(raw):
         if not (isinstance(pair, list) and len(pair) == 2 and all(str(x) in slices for x in pair)):
-            report(FILE, _line(raw, i), f"border {pair}: expected two slice letters of "
+            report(FILE, line_of(raw, i), f"border {pair}: expected two slice letters of "
                    f"{', '.join(slices)} (§11.5.1)")
 
 
@@ -98,21 +98,21 @@ def _boards(data: Mapping[str, Any], slices: Mapping[str, str], report: Report
     raw = data.get("boards")
     if not isinstance(raw, Mapping):
         if raw is not None:
-            report(FILE, _line(data, "boards"), "'boards' must map a board name to its hexes")
+            report(FILE, line_of(data, "boards"), "'boards' must map a board name to its hexes")
         return {}
     default = data.get("default_board", "A")
     if str(default) not in {str(b) for b in raw}:
-        report(FILE, _line(data, "default_board"), f"default_board '{default}' is not one of "
+        report(FILE, line_of(data, "default_board"), f"default_board '{default}' is not one of "
                f"the boards ({', '.join(map(str, raw))})")
     boards: dict[str, set[str]] = {}
     label = re.compile(rf"[{''.join(slices)}][1-5][a-z]")
     for name, hexes in raw.items():
         if not isinstance(hexes, Mapping):
-            report(FILE, _line(raw, name), f"board {name} must map each hex to [q, r]")
+            report(FILE, line_of(raw, name), f"board {name} must map each hex to [q, r]")
             continue
         seen: dict[tuple[int, int], str] = {}
         for space, qr in hexes.items():
-            line = _line(hexes, space)
+            line = line_of(hexes, space)
             if not label.fullmatch(str(space)):
                 report(FILE, line, f"board {name}: '{space}' is not a hex label: slice letter, "
                        "Favor value 1-5, sorting letter, like U2j (§11.1.2)")
@@ -129,7 +129,7 @@ def _boards(data: Mapping[str, Any], slices: Mapping[str, str], report: Report
         counted = {s: sum(1 for h in hexes if str(h)[0] == s) for s in slices}
         for letter, count in counted.items():
             if count != HEXES_PER_SLICE:
-                report(FILE, _line(raw, name), f"board {name}: slice {letter} has {count} hexes, "
+                report(FILE, line_of(raw, name), f"board {name}: slice {letter} has {count} hexes, "
                        f"not {HEXES_PER_SLICE} (§11.1)")
         boards[str(name)] = {str(h) for h in hexes}
     return boards
@@ -142,21 +142,21 @@ def _setups(variant: Variant, data: Mapping[str, Any], slices: Mapping[str, str]
     raw = data.get("setups")
     if not isinstance(raw, Mapping):
         if raw is not None:
-            report(FILE, _line(data, "setups"), "'setups' must map a setup name to its players")
+            report(FILE, line_of(data, "setups"), "'setups' must map a setup name to its players")
         return
     if "default" not in raw:
-        report(FILE, _line(data, "setups"), "no 'default' setup (§11.2.2)")
+        report(FILE, line_of(data, "setups"), "no 'default' setup (§11.2.2)")
     hexes = set.union(*boards.values()) if boards else set()
     order = list(slices)
     for name, players in raw.items():
         if not isinstance(players, Mapping):
-            report(FILE, _line(raw, name), f"setup {name} must map each player to its spaces")
+            report(FILE, line_of(raw, name), f"setup {name} must map each player to its spaces")
             continue
         for player in sorted(set(variant.powers) - {str(p) for p in players}):
-            report(FILE, _line(raw, name), f"setup {name}: no Embassies for {player} (§11.1)")
+            report(FILE, line_of(raw, name), f"setup {name}: no Embassies for {player} (§11.1)")
         taken: dict[str, str] = {}
         for player, spaces in players.items():
-            line = _line(players, player)
+            line = line_of(players, player)
             if str(player) not in variant.powers:
                 report(FILE, line, f"setup {name}: '{player}' is not a player")
                 continue

@@ -1,0 +1,174 @@
+"""The map file of a variant: provinces, coasts and links, checked as they are read.
+
+:func:`build_map` turns ``map.yaml``'s ``provinces`` into a
+:class:`~lawspeaker.core.geography.GameMap` and reports through the folder's
+:class:`~lawspeaker.variants.loader_yaml.Reader` every link that is one-sided,
+touches the wrong terrain or names an unknown place, and every name two provinces
+share, each with its line. It is the loader's first section: the rest of the
+variant is checked against the map it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.geography import (
+    COAST_NAMES,
+    GameMap,
+    Province,
+    Terrain,
+    normalise_name,
+    province_of,
+)
+from .loader_yaml import Reader, line_of
+
+__all__ = ["build_map"]
+
+
+def build_map(reader: Reader, file: str, raw: Mapping[str, Any]) -> GameMap:
+    provinces: list[Province] = []
+    army: dict[str, set[str]] = {}
+    fleet: dict[str, set[str]] = {}
+    both_declared: dict[str, set[str]] = {}
+    link_lines: dict[tuple[str, str, str], int | None] = {}
+    for key, body in raw.items():
+        line = line_of(raw, key)
+        key = str(key)
+        if key != key.lower() or "/" in key or " " in key:
+            reader.problem(file, line,
+                           f"province key '{key}' must be lower-case, no '/' or spaces")
+        if not isinstance(body, Mapping):
+            reader.problem(file, line, f"{key}: must be a mapping")
+            continue
+        try:
+            terrain = Terrain(str(body.get("type", "")))
+        except ValueError:
+            reader.problem(file, line, f"{key}: type must be one of "
+                           f"{', '.join(t.value for t in Terrain)}")
+            terrain = Terrain.LAND
+        coasts = tuple(c for _, c in reader.items(file, body, "coasts", key))
+        for c in coasts:
+            if c not in COAST_NAMES:
+                reader.problem(file, line_of(body, "coasts"), f"{key}: unknown coast '{c}'")
+        if coasts and terrain is not Terrain.COASTAL:
+            reader.problem(file, line_of(body, "coasts"), f"{key}: only coastal spaces have coasts")
+        flags = frozenset(f for _, f in reader.items(file, body, "flags", key))
+        for word in ("canal", "island"):
+            if body.get(word):
+                flags |= {word}
+        can_convoy = bool(body.get("convoy", terrain is Terrain.SEA and
+                                   not flags & {"canal", "island"}))
+        xy = body.get("xy")
+        if xy is not None and (len(xy) != 2 or not all(isinstance(v, int | float) for v in xy)):
+            reader.problem(file, line_of(body, "xy"), f"{key}: xy must be two numbers")
+            xy = None
+        sc = body.get("sc", 0) or 0
+        if not isinstance(sc, int) or sc < 0:
+            reader.problem(file, line_of(body, "sc"), f"{key}: sc must be a positive integer")
+            sc = 0
+        if "name" not in body:
+            reader.problem(file, line, f"{key}: missing 'name'")
+        provinces.append(Province(
+            key=key, name=str(body.get("name", key)), terrain=terrain, sc_value=sc,
+            coasts=coasts, aliases=tuple(a for _, a in reader.items(file, body, "aliases", key)),
+            can_convoy=can_convoy, xy=tuple(xy) if xy else None, flags=flags,
+        ))
+        links = reader.mapping(file, body, "links", key)
+        for kind in links:
+            if kind not in ("both", "army", "fleet"):
+                reader.problem(file, line_of(links, kind), f"{key}: unknown link list '{kind}'")
+        for kind in ("both", "army"):
+            for i, target in reader.items(file, links, kind, key):
+                link_lines[(key, target, "army")] = line_of(links[kind], i)
+                army.setdefault(key, set()).add(target)
+                if kind == "both":
+                    link_lines[(key, target, "fleet")] = line_of(links[kind], i)
+                    both_declared.setdefault(key, set()).add(target)
+        fl = links.get("fleet", ()) or ()
+        if isinstance(fl, str):
+            reader.problem(file, line_of(links, "fleet"), f"{key}: 'fleet' must be a list")
+            fl = ()
+        if isinstance(fl, Mapping):
+            if not coasts:
+                reader.problem(file, line_of(links, "fleet"),
+                               f"{key}: per-coast fleet links but no coasts declared")
+            for coast, targets in fl.items():
+                if str(coast) not in coasts:
+                    reader.problem(file, line_of(fl, coast), f"{key}: undeclared coast '{coast}'")
+                loc = f"{key}/{coast}"
+                for i, target in enumerate(targets or ()):
+                    link_lines[(loc, str(target), "fleet")] = line_of(targets, i)
+                    fleet.setdefault(loc, set()).add(str(target))
+        else:
+            if coasts and fl:
+                reader.problem(file, line_of(links, "fleet"),
+                               f"{key}: has coasts, so fleet links must be listed per coast")
+            for i, target in enumerate(fl):
+                link_lines[(key, str(target), "fleet")] = line_of(fl, i)
+                fleet.setdefault(key, set()).add(str(target))
+        for target in both_declared.get(key, ()):
+            fleet.setdefault(key, set()).add(target)
+    game_map = GameMap.build(provinces, army, fleet)
+    _check_links(reader, file, game_map, army, fleet, both_declared, link_lines)
+    _check_names(reader, file, raw, game_map)
+    return game_map
+
+
+def _check_links(reader: Reader, file: str, game_map: GameMap, army: dict[str, set[str]],
+                 fleet: dict[str, set[str]], both: dict[str, set[str]],
+                 lines: dict[tuple[str, str, str], int | None]) -> None:
+    provs = game_map.provinces
+    for src, targets in army.items():
+        for dst in targets:
+            at = lines.get((src, dst, "army"))
+            if dst not in provs:
+                reader.problem(file, at, f"{src}: links to unknown province '{dst}'")
+                continue
+            if dst == src:
+                reader.problem(file, at, f"{src}: links to itself")
+            for end in (src, dst):
+                if provs[end].terrain in (Terrain.SEA, Terrain.IMPASSABLE):
+                    reader.problem(file, at, f"{src}-{dst}: army link touches "
+                                   f"{provs[end].terrain.value} space {end}")
+                    break
+            if src not in army.get(dst, ()):
+                reader.problem(file, at, f"{src}-{dst}: army link not listed under {dst}")
+            elif (dst in both.get(src, ())) != (src in both.get(dst, ())):
+                reader.problem(file, at, f"{src}-{dst}: 'both' on one side only; "
+                               f"list it under 'both' in {src} and {dst}")
+    for src, targets in fleet.items():
+        for dst in targets:
+            at = lines.get((src, dst, "fleet"))
+            dprov = provs.get(province_of(dst))
+            if dprov is None:
+                reader.problem(file, at, f"{src}: links to unknown province '{dst}'")
+                continue
+            if province_of(dst) == province_of(src):
+                reader.problem(file, at, f"{src}: links to its own province")
+            if dprov.coasts and "/" not in dst:
+                reader.problem(file, at, f"{src}: fleet link to '{dst}' must name a coast "
+                               f"({', '.join(dprov.locations)})")
+                continue
+            if dst not in game_map.fleet_links:
+                reader.problem(file, at, f"{src}: unknown location '{dst}'")
+                continue
+            for end in (src, dst):
+                terrain = provs[province_of(end)].terrain
+                if terrain in (Terrain.LAND, Terrain.IMPASSABLE):
+                    reader.problem(file, at, f"{src}-{dst}: fleet link touches "
+                                   f"{terrain.value} space {province_of(end)}")
+                    break
+            if src not in fleet.get(dst, ()):
+                reader.problem(file, at, f"{src}-{dst}: fleet link not listed under {dst}")
+
+
+def _check_names(reader: Reader, file: str, raw: Mapping[str, Any], game_map: GameMap) -> None:
+    seen: dict[str, str] = {}
+    for prov in game_map.provinces.values():
+        for text in {prov.key, prov.name, *prov.aliases}:
+            norm = normalise_name(text)
+            owner = seen.setdefault(norm, prov.key)
+            if owner != prov.key:
+                reader.problem(file, line_of(raw, prov.key),
+                               f"{prov.key}: name '{text}' is also used by {owner}")
