@@ -7,14 +7,9 @@ Kept apart from :mod:`lawspeaker.service` so the service's own modules
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-
-from ..core.board import Position
-from ..core.ruleset import Rules
-from ..store.models import GameRow, PhaseRow
-from ..variants import Variant
 
 __all__ = ["GM", "PUBLIC", "SCHEDULER", "DPCap", "DPLimits", "Forbidden", "GameInfo",
            "HistoryEntry", "LineReport", "NotFound", "PhaseChanged", "ServiceError",
@@ -165,16 +160,3 @@ class HistoryEntry:
     summary: str
     phase: str | None
     undone: bool = False
-
-
-@dataclass
-class _Loaded:
-    """A game row with its variant, rules and current phase, in a session."""
-
-    row: GameRow
-    variant: Variant
-    rules: Rules
-    phase: PhaseRow
-    position: Position
-    phases: list[PhaseRow] = field(default_factory=list)
-    """The live timeline, oldest first."""
