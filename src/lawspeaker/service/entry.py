@@ -251,7 +251,7 @@ class OrderEntry:
             for u in units:
                 reach = game_map.neighbours(u.type, u.location)
                 provinces = {province_of(t) for t in reach}
-                candidates: list[Any] = [Hold(power, u.type, u.location)]
+                candidates: list[Order] = [Hold(power, u.type, u.location)]
                 candidates += [Move(power, u.type, u.location, t) for t in sorted(reach)]
                 for v in position.units.values():
                     if v.location == u.location:

@@ -1,8 +1,9 @@
 """The values the game service speaks in: who asks (:class:`Viewer`), what it
 refuses (:class:`ServiceError`), and the reports it returns.
 
-Kept apart from :mod:`lawspeaker.service` so the service's own modules
-(records, access, deadlines, ballots, order entry) can share them.
+Kept apart from :mod:`lawspeaker.service` so the service's parts (the loader,
+order entry, processing, records, access, deadlines, ballots, ...) and the
+front ends can share them without importing one another.
 """
 
 from __future__ import annotations
