@@ -65,13 +65,13 @@ CRASH = textwrap.dedent("""
     from lawspeaker.store import open_store
 
     service = GameService(open_store(sys.argv[1]))
-    add_phase = service._add_phase
+    add_phase = service.loader.add_phase
 
     def add_phase_then_die(*args, **kwargs):
         row = add_phase(*args, **kwargs)  # the adjudication and next phase are written...
         os.kill(os.getpid(), signal.SIGKILL)  # ...and the process dies before the commit
 
-    service._add_phase = add_phase_then_die
+    service.loader.add_phase = add_phase_then_die
     service.process("crash")
 """)
 

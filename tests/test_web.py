@@ -20,7 +20,7 @@ from starlette.routing import Route
 from store_fixtures import BACKENDS, database
 from web_fixtures import POWERS, World, build
 
-from lawspeaker.service import GM
+from lawspeaker.service import GM, processing
 from lawspeaker.web.app import RedactLinks
 
 GMS = ("server-gm", "gm")
@@ -357,7 +357,7 @@ def test_processing_is_atomic_on_the_server_path(world: World, monkeypatch) -> N
     def broken(*_a: object) -> None:
         raise RuntimeError("power cut")
 
-    monkeypatch.setattr(type(svc), "_phase_advanced", broken)
+    monkeypatch.setattr(processing, "restart_deadline", broken)
     before = _state(world)
     client = world.clients["gm"]
     with pytest.raises(RuntimeError):  # the TestClient re-raises what the error page hid
@@ -368,7 +368,7 @@ def test_processing_is_atomic_on_the_server_path(world: World, monkeypatch) -> N
     from fastapi.testclient import TestClient
 
     quiet = TestClient(world.app, raise_server_exceptions=False)
-    monkeypatch.setattr(type(svc), "_phase_advanced", broken)
+    monkeypatch.setattr(processing, "restart_deadline", broken)
     r = quiet.post("/api/v1/games/A/process", headers=api_headers(world, "gm"))
     assert r.status_code == 500 and "Traceback" not in r.text and r.json()["error"]
 

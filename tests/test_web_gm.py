@@ -144,7 +144,7 @@ def test_the_gm_removes_an_exile_in_the_page(world: World) -> None:
     from lawspeaker.store.models import PhaseRow
 
     with svc.store.transaction() as s:  # Poland has been eliminated into exile
-        game_id = svc._load(s, "D").row.id
+        game_id = svc.loader.load(s, "D").row.id
         row = s.scalars(select(PhaseRow).where(PhaseRow.game_id == game_id)).one()
         position = Position.from_dict(row.position)
         row.position = position.replace(

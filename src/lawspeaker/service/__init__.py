@@ -9,14 +9,23 @@ adjudicated are seen only by their author and the GM (S9 §9.0: allocations
 stay secret "until the entire game has completed"); results, Census events,
 positions and who has submitted are public.
 
-One concern per module, all reached through :class:`GameService`:
+:class:`GameService` (:mod:`.games`) is a facade: it builds the parts below
+and hands each call to one of them. Each part owns one job; all of them
+reach a game through the loader, so every write locks the game first.
 
-* :mod:`.games` — games, posts line by line, processing, rollback;
-* :mod:`.records` — history, results posts, maps, the GM actions the rulebooks name;
-* :mod:`.access` — secret links (stored hashed) and who they sign in;
-* :mod:`.deadlines` — deadlines, grace, pause, and the scheduler;
-* :mod:`.ballots` — ready flags and secret draw votes;
-* :mod:`.entry` — checking a post without sending it, each unit's legal orders;
+* :mod:`.loader` — :class:`~.loader.GameLoader`: the store, loading a game, its lock;
+* :mod:`.setup` — :class:`~.setup.GameSetup`: creating games, what each is, house rules;
+* :mod:`.seats` — :class:`~.seats.Seats`: players, and the GM's drops and exile removals;
+* :mod:`.entry` — :class:`~.entry.OrderEntry`: posts taken and checked line by line,
+  templates, each unit's legal orders, the turn status;
+* :mod:`.standing` — which lines of a phase's posts stand (functions);
+* :mod:`.posts` — :class:`~.posts.Posts`: a power's posts as sent, its DP limits;
+* :mod:`.processing` — :class:`~.processing.Processing`: the service's processing
+  step (:meth:`~.processing.Processing.step`) and rollback;
+* :mod:`.records` — :class:`~.records.Records`: history, results posts, maps, the DP reveal;
+* :mod:`.access` — :class:`~.access.Access`: secret links (stored hashed), sessions;
+* :mod:`.deadlines` — :class:`~.deadlines.Deadlines`: deadlines, pause, the scheduler;
+* :mod:`.ballots` — :class:`~.ballots.Ballots`: ready flags and secret draw votes;
 * :mod:`.types` — viewers, errors and the values the calls return.
 
 Storage is :mod:`lawspeaker.store`. Each call is one transaction: processing

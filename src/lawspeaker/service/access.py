@@ -8,8 +8,8 @@ token is stored, so a leaked database copy opens nothing, and a link is
 revoked by marking its row (issuing a new link for a seat revokes the old
 one: a replaced player's link stops working at once).
 
-Part of :class:`lawspeaker.service.GameService`; front ends turn a token into
-a :class:`Viewer` here and nowhere else.
+:class:`Access` is this part of :class:`lawspeaker.service.GameService`;
+front ends turn a token into a :class:`Viewer` here and nowhere else.
 """
 
 from __future__ import annotations
@@ -18,17 +18,15 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from ..store.models import GameRow, LinkRow, SessionRow, now
+from .loader import GameLoader, checked_power, log_event, require_gm
 from .types import GM, NotFound, Viewer
 
-if TYPE_CHECKING:
-    from ..store import Store
-
-__all__ = ["SESSION_DAYS", "AccessMixin", "Grant", "hash_token"]
+__all__ = ["SESSION_DAYS", "Access", "Grant", "hash_token"]
 
 SESSION_DAYS = 60
 """How long a browser stays signed in (its cookie lives as long)."""
@@ -54,58 +52,53 @@ class Grant:
         return self.viewer if self.game == game else None
 
 
-class AccessMixin:
-    """Issue, check and revoke secret links; the server's shared secrets."""
+class Access:
+    """Issue, check and revoke secret links; open and end browser sessions."""
 
-    store: Store
-    _load: Any
-    _log: Any
-    _power: Any
-    _require_gm: Any
+    def __init__(self, games: GameLoader) -> None:
+        self.games = games
 
-    def issue_link(self, name: str | None, role: str = "gm", actor: Viewer = GM) -> str:
+    def issue_link(self, name: str | None, role: str, actor: Viewer) -> str:
         """A new secret link token for ``role`` (``gm`` or a power) in game
         ``name``, or the server's GM link with ``name`` None. Earlier links of
         the same seat are revoked. The token is returned once and never stored."""
-        self._require_gm(actor)
+        require_gm(actor)
         token = secrets.token_urlsafe(24)
-        with self.store.transaction() as s:
+        with self.games.store.transaction() as s:
             game_id = None
             if name is None:
                 role = SERVER_GM
             else:
-                g = self._load(s, name, lock=True)
+                g = self.games.load(s, name, lock=True)
                 game_id = g.row.id
-                role = "gm" if role.strip().lower() == "gm" else self._power(g.variant, role)
+                role = "gm" if role.strip().lower() == "gm" else checked_power(g.variant, role)
             for old in s.scalars(select(LinkRow).where(
                     LinkRow.game_id.is_(None) if game_id is None else LinkRow.game_id == game_id,
                     LinkRow.role == role, LinkRow.revoked_at.is_(None))):
                 old.revoked_at = now()
             s.add(LinkRow(game_id=game_id, role=role, token_hash=hash_token(token)))
             if name is not None:
-                self._log(s, g.row, None, actor, "link", f"a new secret link for {role}")
+                log_event(s, g.row, None, actor, "link", f"a new secret link for {role}")
         return token
 
-    def revoke_links(self, name: str, role: str, actor: Viewer = GM) -> int:
+    def revoke_links(self, name: str, role: str, actor: Viewer) -> int:
         """Revoke every live link of a seat; returns how many."""
-        self._require_gm(actor)
-        with self.store.transaction() as s:
-            g = self._load(s, name, lock=True)
-            role = "gm" if role.strip().lower() == "gm" else self._power(g.variant, role)
+        require_gm(actor)
+        with self.games.write(name) as (s, g):
+            role = "gm" if role.strip().lower() == "gm" else checked_power(g.variant, role)
             rows = list(s.scalars(select(LinkRow).where(
                 LinkRow.game_id == g.row.id, LinkRow.role == role,
                 LinkRow.revoked_at.is_(None))))
             for row in rows:
                 row.revoked_at = now()
             if rows:
-                self._log(s, g.row, None, actor, "link", f"secret link for {role} revoked")
+                log_event(s, g.row, None, actor, "link", f"secret link for {role} revoked")
             return len(rows)
 
-    def linked_seats(self, name: str, actor: Viewer = GM) -> list[str]:
+    def linked_seats(self, name: str, actor: Viewer) -> list[str]:
         """The seats (``gm``, powers) that have a live link (GM only)."""
-        self._require_gm(actor)
-        with self.store.read() as s:
-            g = self._load(s, name)
+        require_gm(actor)
+        with self.games.read(name) as (s, g):
             return sorted(set(s.scalars(select(LinkRow.role).where(
                 LinkRow.game_id == g.row.id, LinkRow.revoked_at.is_(None)))))
 
@@ -113,7 +106,7 @@ class AccessMixin:
         """What a link's token grants; :class:`NotFound` if it is unknown or revoked."""
         if not token or len(token) > 200:
             raise NotFound("this link is not valid (revoked, mistyped or from another server)")
-        with self.store.read() as s:
+        with self.games.store.read() as s:
             row = s.scalar(select(LinkRow).where(LinkRow.token_hash == hash_token(token),
                                                  LinkRow.revoked_at.is_(None)))
             if row is None:
@@ -123,14 +116,14 @@ class AccessMixin:
 
     def grant(self, link_id: int) -> Grant | None:
         """A session's link checked again (each request): None once revoked."""
-        with self.store.read() as s:
+        with self.games.store.read() as s:
             row = s.get(LinkRow, link_id)
             if row is None or row.revoked_at is not None:
                 return None
             return self._grant(s, row)
 
     @staticmethod
-    def _grant(s: Any, row: LinkRow) -> Grant:
+    def _grant(s: Session, row: LinkRow) -> Grant:
         if row.game_id is None:
             return Grant(row.id, None, GM)
         game = s.get(GameRow, row.game_id)
@@ -142,7 +135,7 @@ class AccessMixin:
     def open_session(self) -> str:
         """A new browser session's id (random, 192 bits; only its hash is kept)."""
         sid = secrets.token_urlsafe(24)
-        with self.store.transaction() as s:
+        with self.games.store.transaction() as s:
             s.add(SessionRow(id_hash=hash_token(sid)))
         return sid
 
@@ -150,7 +143,7 @@ class AccessMixin:
         """Whether a cookie's session is one this server opened and nobody ended."""
         if not isinstance(sid, str) or not sid or len(sid) > 100:
             return False
-        with self.store.read() as s:
+        with self.games.store.read() as s:
             row = s.get(SessionRow, hash_token(sid))
             return row is not None and row.ended_at is None and \
                 row.created_at > now() - timedelta(days=SESSION_DAYS)
@@ -159,7 +152,7 @@ class AccessMixin:
         """Sign a browser out on the server: its cookie, even a copy, opens nothing."""
         if not isinstance(sid, str) or not sid or len(sid) > 100:
             return
-        with self.store.transaction() as s:
+        with self.games.store.transaction() as s:
             row = s.get(SessionRow, hash_token(sid))
             if row is not None and row.ended_at is None:
                 row.ended_at = now()

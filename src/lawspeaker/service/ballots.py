@@ -13,25 +13,24 @@ is a game setting (``draw_rule``):
 
 A passed draw ends the game. Ballots belong to the phase, so they lapse
 when it is processed.
+
+Ballots are their own part of the service (:class:`Ballots`): they read the
+game through the loader and keep nothing else.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from ..core.board import Position
 from ..store.models import BallotRow, now
+from .loader import GameLoader, LoadedGame, checked_power, log_event, require_gm
 from .types import GM, Forbidden, ServiceError, Viewer
 
-if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
-
-    from ..store import Store
-
-__all__ = ["DRAW_RULES", "BallotsMixin", "DrawTally"]
+__all__ = ["DRAW_RULES", "Ballots", "DrawTally"]
 
 DRAW_RULES = ("none", "unanimous", "majority")
 
@@ -47,23 +46,20 @@ class DrawTally:
     passed: bool
 
 
-class BallotsMixin:
-    store: Store
-    _load: Any
-    _log: Any
-    _power: Any
-    _require_gm: Any
+class Ballots:
+    """Ready flags, secret draw votes and the game's draw rule."""
+
+    def __init__(self, games: GameLoader) -> None:
+        self.games = games
 
     def set_ready(self, name: str, power: str, ready: bool, actor: Viewer) -> None:
-        with self.store.transaction() as s:
-            g = self._load(s, name, lock=True)
-            power = self._seat(g, power, actor, "mark ready")
-            self._ballot(s, g, power, "ready", ready)
+        with self.games.write(name) as (s, g):
+            power = _seat(g, power, actor, "mark ready")
+            _ballot(s, g, power, "ready", ready)
 
     def ready(self, name: str) -> tuple[str, ...]:
         """The powers that said they are done with this phase (public)."""
-        with self.store.read() as s:
-            g = self._load(s, name)
+        with self.games.read(name) as (s, g):
             return tuple(sorted(s.scalars(select(BallotRow.power).where(
                 BallotRow.phase_id == g.phase.id, BallotRow.kind == "ready",
                 BallotRow.value.is_(True)))))
@@ -72,9 +68,8 @@ class BallotsMixin:
         """Cast (or change) a power's secret ballot; a passing vote ends the game.
         Only the power's own player votes: not the GM, who could otherwise
         overwrite a ballot nobody may see."""
-        with self.store.transaction() as s:
-            g = self._load(s, name, lock=True)
-            power = self._seat(g, power, actor, "vote for")
+        with self.games.write(name) as (s, g):
+            power = _seat(g, power, actor, "vote for")
             if actor.power != power:  # the GM acts for a power, but never votes for it
                 raise Forbidden(f"a draw vote is a secret ballot: only {power}'s player casts "
                                 "it (the GM may not cast or change it)")
@@ -84,20 +79,19 @@ class BallotsMixin:
             voters = _voters(g)
             if power not in voters:
                 raise ServiceError(f"{power} is out of the game and has no vote")
-            self._ballot(s, g, power, "draw", yes)
-            tally = self._tally(s, g)
+            _ballot(s, g, power, "draw", yes)
+            tally = _tally(s, g)
             if tally.passed:
                 result = f"Draw: {', '.join(tally.voters)} (voted; draw rule {tally.rule})"
                 position = Position.from_dict(g.phase.position).replace(result=result)
                 g.phase.position = position.to_dict()
-                self._log(s, g.row, g.phase, actor if actor.gm else GM, "draw", result)
+                log_event(s, g.row, g.phase, actor if actor.gm else GM, "draw", result)
             return tally
 
     def my_vote(self, name: str, power: str, actor: Viewer) -> bool | None:
         """A power's own ballot this phase, for that power's eyes only (not the GM's)."""
-        with self.store.read() as s:
-            g = self._load(s, name)
-            power = self._power(g.variant, power)
+        with self.games.read(name) as (s, g):
+            power = checked_power(g.variant, power)
             if actor.power != power:
                 raise Forbidden("a draw vote is a secret ballot: only its voter sees it")
             row = s.scalar(select(BallotRow).where(
@@ -106,53 +100,51 @@ class BallotsMixin:
             return None if row is None else row.value
 
     def draw_tally(self, name: str) -> DrawTally:
-        with self.store.read() as s:
-            return self._tally(s, self._load(s, name))
+        with self.games.read(name) as (s, g):
+            return _tally(s, g)
 
-    def set_draw_rule(self, name: str, rule: str, actor: Viewer = GM) -> None:
-        self._require_gm(actor)
+    def set_draw_rule(self, name: str, rule: str, actor: Viewer) -> None:
+        require_gm(actor)
         if rule not in DRAW_RULES:
             raise ServiceError(f"unknown draw rule '{rule}' ({', '.join(DRAW_RULES)})")
-        with self.store.transaction() as s:
-            g = self._load(s, name, lock=True)
+        with self.games.write(name) as (s, g):
             old, g.row.draw_rule = g.row.draw_rule, rule
-            self._log(s, g.row, g.phase, actor, "rule", f"draw rule: {old} -> {rule}")
-
-    # --- internals ---------------------------------------------------------------------
-
-    def _seat(self, g: Any, power: str, actor: Viewer, what: str) -> str:
-        power = self._power(g.variant, power)
-        if not actor.may_act_for(power):
-            raise Forbidden(f"{actor} may not {what} {power}")
-        if g.position.result:
-            raise ServiceError(f"the game is over ({g.position.result})")
-        return power
-
-    @staticmethod
-    def _ballot(s: Session, g: Any, power: str, kind: str, value: bool) -> None:
-        row = s.scalar(select(BallotRow).where(
-            BallotRow.phase_id == g.phase.id, BallotRow.power == power,
-            BallotRow.kind == kind))
-        if row is None:
-            s.add(BallotRow(phase_id=g.phase.id, power=power, kind=kind, value=value))
-        else:
-            row.value, row.at = value, now()
-        s.flush()
-
-    @staticmethod
-    def _tally(s: Session, g: Any) -> DrawTally:
-        voters = _voters(g)
-        votes = {r.power: r.value for r in s.scalars(select(BallotRow).where(
-            BallotRow.phase_id == g.phase.id, BallotRow.kind == "draw"))
-            if r.power in voters}
-        yes = sum(votes.values())
-        rule = g.row.draw_rule
-        passed = bool(voters) and ((rule == "unanimous" and yes == len(voters))
-                                   or (rule == "majority" and yes * 2 > len(voters)))
-        return DrawTally(rule, voters, len(votes), passed)
+            log_event(s, g.row, g.phase, actor, "rule", f"draw rule: {old} -> {rule}")
 
 
-def _voters(g: Any) -> tuple[str, ...]:
+def _seat(g: LoadedGame, power: str, actor: Viewer, what: str) -> str:
+    power = checked_power(g.variant, power)
+    if not actor.may_act_for(power):
+        raise Forbidden(f"{actor} may not {what} {power}")
+    if g.position.result:
+        raise ServiceError(f"the game is over ({g.position.result})")
+    return power
+
+
+def _ballot(s: Session, g: LoadedGame, power: str, kind: str, value: bool) -> None:
+    row = s.scalar(select(BallotRow).where(
+        BallotRow.phase_id == g.phase.id, BallotRow.power == power,
+        BallotRow.kind == kind))
+    if row is None:
+        s.add(BallotRow(phase_id=g.phase.id, power=power, kind=kind, value=value))
+    else:
+        row.value, row.at = value, now()
+    s.flush()
+
+
+def _tally(s: Session, g: LoadedGame) -> DrawTally:
+    voters = _voters(g)
+    votes = {r.power: r.value for r in s.scalars(select(BallotRow).where(
+        BallotRow.phase_id == g.phase.id, BallotRow.kind == "draw"))
+        if r.power in voters}
+    yes = sum(votes.values())
+    rule = g.row.draw_rule
+    passed = bool(voters) and ((rule == "unanimous" and yes == len(voters))
+                               or (rule == "majority" and yes * 2 > len(voters)))
+    return DrawTally(rule, voters, len(votes), passed)
+
+
+def _voters(g: LoadedGame) -> tuple[str, ...]:
     position = g.position
     return tuple(p for p in sorted(g.variant.powers)
                  if p not in position.dropped

@@ -8,32 +8,35 @@ and its grace have passed, or every power due has said it is ready, the
 scheduler processes the phase with the standing orders: a unit without an
 order holds, and the adjudicator applies civil disorder as the rules say.
 
-The scheduler is a function of the database alone (:meth:`process_due`), so
-any number of server workers may call it: the game row is locked (PostgreSQL)
+The scheduler is a function of the database alone (:meth:`Deadlines.process_due`),
+so any number of server workers may call it: the game row is locked (PostgreSQL)
 or the write serialised (SQLite), and the deadline is re-read inside that
-transaction, so a phase is processed once.
+transaction, so a phase is processed once. It processes with the service's
+processing step (:meth:`lawspeaker.service.processing.Processing.step`), which
+it is given as a callable: the deadlines know when, never how.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from ..store.models import BallotRow, GameRow, now
+from .loader import GameLoader, LoadedGame, log_event, require_gm
 from .status import expected_powers
-from .types import GM, SCHEDULER, ServiceError, Viewer
+from .types import SCHEDULER, ServiceError, Viewer
 
-if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
+__all__ = ["Deadlines", "ProcessStep", "Schedule", "check_schedule", "check_timezone",
+           "restart_deadline"]
 
-    from ..store import Store
-
-__all__ = ["DeadlinesMixin", "Schedule", "check_schedule", "check_timezone"]
+ProcessStep = Callable[[Session, LoadedGame, Viewer], object]
+"""The service's processing step: process a locked game in the caller's transaction."""
 
 log = logging.getLogger("lawspeaker.scheduler")
 
@@ -74,7 +77,7 @@ def check_timezone(name: str) -> None:
 
 
 def check_schedule(phase_minutes: int | None, grace_minutes: int, timezone: str) -> None:
-    """Refuse what :meth:`DeadlinesMixin.set_schedule` would refuse (a front end
+    """Refuse what :meth:`Deadlines.set_schedule` would refuse (a front end
     checks before creating a game, so a refused schedule creates nothing)."""
     _zone(timezone)
     _minutes(phase_minutes, "a phase's length", allow_zero=False)
@@ -91,77 +94,71 @@ def _minutes(value: int | None, what: str, allow_zero: bool) -> int | None:
     return value
 
 
-class DeadlinesMixin:
-    """Deadlines, pause and resume, extensions, and the scheduler."""
+class Deadlines:
+    """Deadlines, pause and resume, extensions, and the scheduler, which
+    processes a due game with ``process`` (the service's processing step)."""
 
-    store: Store
-    _load: Any
-    _log: Any
-    _process: Any
-    _require_gm: Any
+    def __init__(self, games: GameLoader, process: ProcessStep) -> None:
+        self.games = games
+        self.process = process
 
-    def set_schedule(self, name: str, phase_minutes: int | None, grace_minutes: int = 0,
-                     timezone: str = "UTC", actor: Viewer = GM) -> Schedule:
+    def set_schedule(self, name: str, phase_minutes: int | None, grace_minutes: int,
+                     timezone: str, actor: Viewer) -> Schedule:
         """How long each phase runs (None: no deadline), the grace period and
         the time zone; the current phase's deadline starts now."""
-        self._require_gm(actor)
+        require_gm(actor)
         _zone(timezone)
         phase_minutes = _minutes(phase_minutes, "a phase's length", allow_zero=False)
         grace = _minutes(grace_minutes, "the grace period", allow_zero=True) or 0
-        with self.store.transaction() as s:
-            g = self._load(s, name, lock=True)
+        with self.games.write(name) as (s, g):
             row = g.row
             row.phase_minutes, row.grace_minutes, row.timezone = phase_minutes, grace, timezone
             start = row.paused_at or now()
             row.deadline_at = start + timedelta(minutes=phase_minutes) if phase_minutes else None
-            self._log(s, row, g.phase, actor, "deadline",
+            log_event(s, row, g.phase, actor, "deadline",
                       f"deadlines: {_length(phase_minutes)} a phase, grace {grace} min, "
                       f"time zone {timezone}")
         return self.schedule(name)
 
     def schedule(self, name: str) -> Schedule:
         """The game's deadline settings; public, as a GM's announcement is."""
-        with self.store.read() as s:
-            row = self._load(s, name).row
-            return _schedule(row)
+        with self.games.read(name) as (_s, g):
+            return _schedule(g.row)
 
-    def pause(self, name: str, actor: Viewer = GM) -> None:
-        self._require_gm(actor)
-        with self.store.transaction() as s:
-            g = self._load(s, name, lock=True)
+    def pause(self, name: str, actor: Viewer) -> None:
+        require_gm(actor)
+        with self.games.write(name) as (s, g):
             if g.row.paused_at is not None:
                 raise ServiceError("the game is already paused")
             g.row.paused_at = now()
-            self._log(s, g.row, g.phase, actor, "pause", "GM paused the game")
+            log_event(s, g.row, g.phase, actor, "pause", "GM paused the game")
 
-    def resume(self, name: str, actor: Viewer = GM) -> None:
+    def resume(self, name: str, actor: Viewer) -> None:
         """Resume a paused game: the deadline moves by the time spent paused."""
-        self._require_gm(actor)
-        with self.store.transaction() as s:
-            g = self._load(s, name, lock=True)
+        require_gm(actor)
+        with self.games.write(name) as (s, g):
             if g.row.paused_at is None:
                 raise ServiceError("the game is not paused")
             if g.row.deadline_at is not None:
                 g.row.deadline_at += now() - g.row.paused_at
             g.row.paused_at = None
-            self._log(s, g.row, g.phase, actor, "resume", "GM resumed the game")
+            log_event(s, g.row, g.phase, actor, "resume", "GM resumed the game")
 
-    def extend(self, name: str, minutes: int, actor: Viewer = GM) -> Schedule:
+    def extend(self, name: str, minutes: int, actor: Viewer) -> Schedule:
         """Move the current deadline later (or set one, ``minutes`` from now)."""
-        self._require_gm(actor)
+        require_gm(actor)
         minutes = _minutes(minutes, "an extension", allow_zero=False) or 0
-        with self.store.transaction() as s:
-            g = self._load(s, name, lock=True)
+        with self.games.write(name) as (s, g):
             base = g.row.deadline_at or (g.row.paused_at or now())
             g.row.deadline_at = base + timedelta(minutes=minutes)
-            self._log(s, g.row, g.phase, actor, "deadline",
+            log_event(s, g.row, g.phase, actor, "deadline",
                       f"GM extended the deadline by {_length(minutes)}")
             return _schedule(g.row)
 
     def due_games(self, at: datetime | None = None) -> list[str]:
         """Games the scheduler should process now (a cheap query, then a check)."""
         at = at or now()
-        with self.store.read() as s:
+        with self.games.store.read() as s:
             names = s.scalars(select(GameRow.name).where(
                 GameRow.deadline_at.is_not(None), GameRow.paused_at.is_(None))).all()
         return [n for n in names if self._is_due(n, at)]
@@ -172,11 +169,10 @@ class DeadlinesMixin:
         done = []
         for name in self.due_games(at):
             try:
-                with self.store.transaction() as s:
-                    g = self._load(s, name, lock=True)
-                    if not self._due(s, g, at or now()):
+                with self.games.write(name) as (s, g):
+                    if not _due(s, g, at or now()):
                         continue  # another worker processed it meanwhile
-                    self._process(s, g, SCHEDULER)
+                    self.process(s, g, SCHEDULER)
                 done.append(name)
                 log.info("processed %s at its deadline", name)
             except ServiceError as exc:
@@ -186,25 +182,27 @@ class DeadlinesMixin:
         return done
 
     def _is_due(self, name: str, at: datetime) -> bool:
-        with self.store.read() as s:
-            return self._due(s, self._load(s, name), at)
+        with self.games.read(name) as (s, g):
+            return _due(s, g, at)
 
-    def _due(self, s: Session, g: Any, at: datetime) -> bool:
-        row = g.row
-        if row.deadline_at is None or row.paused_at is not None or g.position.result:
-            return False
-        if at >= row.deadline_at + timedelta(minutes=row.grace_minutes or 0):
-            return True
-        expected = set(expected_powers(g.variant, g.position))
-        ready = set(s.scalars(select(BallotRow.power).where(
-            BallotRow.phase_id == g.phase.id, BallotRow.kind == "ready",
-            BallotRow.value.is_(True))))
-        return bool(expected) and expected <= ready
 
-    def _phase_advanced(self, s: Session, row: GameRow) -> None:
-        """A new phase (processed, or rolled back to): its deadline starts now."""
-        if row.phase_minutes:
-            row.deadline_at = (row.paused_at or now()) + timedelta(minutes=row.phase_minutes)
+def _due(s: Session, g: LoadedGame, at: datetime) -> bool:
+    row = g.row
+    if row.deadline_at is None or row.paused_at is not None or g.position.result:
+        return False
+    if at >= row.deadline_at + timedelta(minutes=row.grace_minutes or 0):
+        return True
+    expected = set(expected_powers(g.variant, g.position))
+    ready = set(s.scalars(select(BallotRow.power).where(
+        BallotRow.phase_id == g.phase.id, BallotRow.kind == "ready",
+        BallotRow.value.is_(True))))
+    return bool(expected) and expected <= ready
+
+
+def restart_deadline(row: GameRow) -> None:
+    """A new phase (processed, or rolled back to): its deadline starts now."""
+    if row.phase_minutes:
+        row.deadline_at = (row.paused_at or now()) + timedelta(minutes=row.phase_minutes)
 
 
 def _schedule(row: GameRow) -> Schedule:

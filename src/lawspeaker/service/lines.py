@@ -1,7 +1,7 @@
 """What a line of a post is told when it is sent, beyond legality: an order
 for a unit the power does not command (refused), and DP on an order the
 rules will ignore (kept, with the reason), so players learn it before the
-deadline rather than never. Used by :meth:`GameService._submit`."""
+deadline rather than never. Used by :meth:`lawspeaker.service.entry.OrderEntry.take`."""
 
 from __future__ import annotations
 

@@ -6,6 +6,9 @@ Both are secrets of the power: its player and the GM see them, nobody else.
 The limits are the engine's own (:func:`lawspeaker.rules.dp.allotment`,
 :func:`lawspeaker.rules.neutral_limits.favor`), counted here once so no page or
 template does arithmetic on the rules.
+
+:class:`Posts` is this part of :class:`lawspeaker.service.GameService`; order
+entry (:mod:`.entry`) uses :func:`dp_limits` for the limits in its reports.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -21,12 +23,12 @@ from sqlalchemy.orm import selectinload
 from ..core.board import PhaseKind, Position
 from ..store.models import SubmissionRow
 from ..variants import Variant
+from .lines import _canonical
+from .loader import GameLoader, checked_power
+from .standing import standing_lines
 from .types import DPCap, DPLimits, Forbidden, LineReport, Viewer
 
-if TYPE_CHECKING:
-    from ..store import Store
-
-__all__ = ["PostRecord", "PostsMixin", "dp_limits"]
+__all__ = ["PostRecord", "Posts", "dp_limits"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,24 +77,21 @@ def dp_limits(variant: Variant, position: Position, power: str,
     return DPLimits(total, used, total - used, rule, tuple(caps))
 
 
-class PostsMixin:
-    store: Store
-    _load: Any
-    _power: Any
-    _active: Any
+class Posts:
+    """A power's posts this phase as they were sent."""
+
+    def __init__(self, games: GameLoader) -> None:
+        self.games = games
 
     def posts(self, name: str, power: str | None, actor: Viewer) -> list[PostRecord]:
         """Every post of ``power`` this phase, oldest first (its player and the
         GM); ``power`` None: every power's posts (the GM only)."""
-        from .lines import _canonical
-
-        with self.store.read() as s:
-            g = self._load(s, name)
+        with self.games.read(name) as (s, g):
             if power is None:
                 if not actor.gm:
                     raise Forbidden("only the GM sees every power's posts")
             else:
-                power = self._power(g.variant, power)
+                power = checked_power(g.variant, power)
                 if not actor.may_act_for(power):
                     raise Forbidden(f"{actor} may not see {power}'s posts before they are "
                                     "adjudicated")
@@ -101,7 +100,7 @@ class PostsMixin:
                 query = query.where(SubmissionRow.power == power)
             rows = list(s.scalars(query.order_by(SubmissionRow.id)
                                   .options(selectinload(SubmissionRow.lines))))
-            active = self._active(s, g, power)
+            active = standing_lines(s, g, power)
             standing_ids = {r.id for slots in active.values() for rs in slots.values()
                             for r in rs}
             counts: dict[str, int] = {}

@@ -1,20 +1,16 @@
 """The values the game service speaks in: who asks (:class:`Viewer`), what it
 refuses (:class:`ServiceError`), and the reports it returns.
 
-Kept apart from :mod:`lawspeaker.service` so the service's own modules
-(records, access, deadlines, ballots, order entry) can share them.
+Kept apart from :mod:`lawspeaker.service` so the service's parts (the loader,
+order entry, processing, records, access, deadlines, ballots, ...) and the
+front ends can share them without importing one another.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-
-from ..core.board import Position
-from ..core.ruleset import Rules
-from ..store.models import GameRow, PhaseRow
-from ..variants import Variant
 
 __all__ = ["GM", "PUBLIC", "SCHEDULER", "DPCap", "DPLimits", "Forbidden", "GameInfo",
            "HistoryEntry", "LineReport", "NotFound", "PhaseChanged", "ServiceError",
@@ -165,16 +161,3 @@ class HistoryEntry:
     summary: str
     phase: str | None
     undone: bool = False
-
-
-@dataclass
-class _Loaded:
-    """A game row with its variant, rules and current phase, in a session."""
-
-    row: GameRow
-    variant: Variant
-    rules: Rules
-    phase: PhaseRow
-    position: Position
-    phases: list[PhaseRow] = field(default_factory=list)
-    """The live timeline, oldest first."""
