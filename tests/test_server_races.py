@@ -278,3 +278,28 @@ def test_the_database_itself_refuses_two_live_phases_at_one_place(backend: str,
                          .order_by(PhaseRow.seq)).all()[-1]
         s.add(PhaseRow(game_id=live.game_id, seq=live.seq, code=live.code, label=live.label,
                        position=live.position))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_two_gms_creating_one_game_name_at_once_get_one_game(backend: str,
+                                                            tmp_path: Path) -> None:
+    from lawspeaker.service import ServiceError
+
+    db = database(backend, tmp_path)
+    services = [GameService(open_store(db)) for _ in range(4)]
+    outcomes: list[str] = []
+
+    def create(svc: GameService) -> None:
+        try:
+            svc.create_game("standard", "Twice")
+            outcomes.append("created")
+        except ServiceError as exc:
+            outcomes.append(str(exc))
+
+    threads = [threading.Thread(target=create, args=(svc,)) for svc in services]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert sorted(outcomes) == ["created"] + ["there is already a game named 'Twice'"] * 3
+    assert [g.name for g in services[0].list_games()] == ["Twice"]

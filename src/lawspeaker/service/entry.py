@@ -220,8 +220,7 @@ class OrderEntry:
         kind for it, for the page beside the order box."""
         from .templates import duties, example_order
 
-        with self.games.store.transaction() as s:
-            g = self.games.load(s, name)
+        with self.games.read(name) as (_s, g):
             power = checked_power(g.variant, power)
             if not actor.may_act_for(power):
                 raise Forbidden(f"{actor} may not ask for {power}'s orders")

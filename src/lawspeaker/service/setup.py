@@ -12,6 +12,7 @@ from dataclasses import fields
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from ..core.board import Position
 from ..engine.phases import initial_position
@@ -51,7 +52,10 @@ class GameSetup:
             where = var.name if _bundled(var) else str(var.path)
             row = GameRow(name=name, variant=where, rules=rules)
             s.add(row)
-            s.flush()
+            try:
+                s.flush()
+            except IntegrityError:  # PostgreSQL: another GM created it this moment
+                raise ServiceError(f"there is already a game named '{name}'") from None
             phase = self.games.add_phase(s, row, var, position, 1)
             log_event(s, row, phase, actor, "created",
                       f"{var.title} game '{name}' created"
