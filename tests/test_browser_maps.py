@@ -75,6 +75,7 @@ def test_maps_are_readable_at_every_width(server, browser, tmp_path: Path  # noq
         page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
         width, inner = _no_overflow(page)  # every folded section open: the GM's forms too
         assert width <= inner, f"{shot}: the page is {width} px wide in a {inner} px window"
+        assert page.locator("figure.map").count() == page.locator("figure.map.zoomable").count()
         opened = _scale(page)
         assert opened >= LEGIBLE, f"{shot}: the map opens at scale {opened:.2f}"
         page.screenshot(path=str(shots / f"{shot}.png"), full_page=kind[0] == "phone")

@@ -113,7 +113,10 @@
       if (!scale) { return; }
       e.preventDefault();
       var r = view.getBoundingClientRect();
-      zoom(scale * Math.pow(STEP, -Math.sign(e.deltaY)), e.clientX - r.left, e.clientY - r.top);
+      // One notch of a wheel (about 100 px) is one step; a touchpad's small deltas, less.
+      var notches = e.deltaY * (e.deltaMode === 1 ? 33 : e.deltaMode === 2 ? 800 : 1) / 100;
+      notches = Math.max(-1, Math.min(1, notches));
+      zoom(scale * Math.pow(STEP, -notches), e.clientX - r.left, e.clientY - r.top);
     }, { passive: false });
 
     // Drag with the mouse or a pen; one finger scrolls natively (touch-action: pan-x pan-y).
