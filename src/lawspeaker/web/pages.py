@@ -188,6 +188,7 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         ctx["my_vote"] = svc.my_vote(name, v.power, v)
         ctx["my_posts"] = svc.posts(name, v.power, v)
         ctx["duties"], ctx["example"] = svc.due(name, v.power, v)
+        ctx["focus"] = _focus(request, name, v.power)
         if ctx["text"] is None:
             standing = [o.split("  (illegal:")[0] for o in ctx["mine"].orders]
             standing += [a.split("  (ignored:")[0] for a in ctx["mine"].allocations]
@@ -200,6 +201,22 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         ctx["seats"] = svc.linked_seats(name, v)
         ctx["powers"] = sorted(svc.variant_of(name).powers)
     return ctx
+
+
+def _focus(request: Request, name: str, power: str) -> str | None:
+    """Where the map opens for a player: the middle of their own units, as
+    "x y" in the drawing's pixels (positions are public), or None (the board's
+    middle) when they have no unit on the board."""
+    from ..render import layout_for
+
+    svc = service(request)
+    units = svc.position(name).units_of(power)
+    if not units:
+        return None
+    layout = layout_for(svc.variant_of(name))
+    points = [layout.at(u.location) for u in units]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return f"{(min(xs) + max(xs)) / 2:.0f} {(min(ys) + max(ys)) / 2:.0f}"
 
 
 @router.get("/games/{name}/phases/{phase}")

@@ -1,0 +1,127 @@
+"""The map is readable everywhere: every bundled variant, at desktop and phone widths.
+
+Issue 19 ("Maps players recognise"): the game page and the phase page show
+the map in a viewport that zooms and pans (static/zoom.js), opening at a
+scale where labels are legible, and no page is wider than a phone's screen.
+One server, one browser, a game of each variant made through the service.
+Screenshots go to the test's tmp dir, or ``$LAWSPEAKER_SCREENSHOTS`` when set.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from test_browser import browser, server  # noqa: F401  (fixtures: one server, one browser)
+
+VARIANTS = ("standard", "s9-basic", "s9-complete", "ood", "dissolution")
+WIDTHS = {"desktop": {"width": 1280, "height": 900},
+          "phone": {"width": 390, "height": 844}}
+LEGIBLE = 0.8
+"""The least scale (rendered pixels per pixel of the drawing) the map opens at:
+below it, the drawings' 10-11 px labels are too small to read."""
+
+
+def _scale(page) -> float:  # type: ignore[no-untyped-def]
+    """The scale the map is drawn at, measured (not read from zoom.js's own record)."""
+    return page.locator("figure.map img").first.evaluate(
+        "i => i.getBoundingClientRect().width / i.naturalWidth")
+
+
+def _no_overflow(page) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    return page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+
+
+def test_maps_are_readable_at_every_width(server, browser, tmp_path: Path  # noqa: F811
+                                          ) -> None:
+    base, app = server
+    svc = app.state.service
+    shots = Path(os.environ.get("LAWSPEAKER_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    refused: list[str] = []  # what the Content-Security-Policy blocked: must stay empty
+    contexts = {}  # (width, who): a player's browser and the GM's, at each width
+    gm = svc.issue_link(None)
+    for kind, size in WIDTHS.items():
+        for who in ("player", "gm"):
+            phone = kind == "phone"
+            context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+            context.on("console", lambda m: refused.append(m.text)
+                       if "Content Security Policy" in m.text else None)
+            contexts[kind, who] = context
+        contexts[kind, "gm"].new_page().goto(f"{base}/join/{gm}")
+
+    pages: list[tuple[str, tuple[str, str], str]] = []  # (shot name, browser, url)
+    for variant in VARIANTS:
+        name = f"Maps {variant}"
+        svc.create_game(variant, name)
+        power = sorted(svc.variant_of(name).powers)[0]
+        token = svc.issue_link(name, power)
+        url = f"{base}/games/{name.replace(' ', '%20')}"
+        for kind in WIDTHS:
+            pages.append((f"map-{variant}-{kind}-player", (kind, "player"),
+                          f"{base}/join/{token}"))
+            pages.append((f"map-{variant}-{kind}-gm", (kind, "gm"), url))
+    svc.process("Maps standard")
+    phase = svc.history("Maps standard")[-1].phase
+    for kind in WIDTHS:
+        pages.append((f"map-standard-{kind}-phase", (kind, "player"),
+                      f"{base}/games/Maps%20standard/phases/{phase.replace(' ', '%20')}"))
+
+    for shot, kind, url in pages:
+        page = contexts[kind].new_page()
+        page.set_default_timeout(30_000)
+        page.goto(url)
+        page.wait_for_selector("figure.map.zoomable[data-scale]")
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+        width, inner = _no_overflow(page)  # every folded section open: the GM's forms too
+        assert width <= inner, f"{shot}: the page is {width} px wide in a {inner} px window"
+        assert page.locator("figure.map").count() == page.locator("figure.map.zoomable").count()
+        opened = _scale(page)
+        assert opened >= LEGIBLE, f"{shot}: the map opens at scale {opened:.2f}"
+        page.screenshot(path=str(shots / f"{shot}.png"), full_page=kind[0] == "phone")
+        if shot.endswith("-gm"):
+            page.close()
+            continue
+        page.click("figure.map button[data-zoom=in]")
+        assert _scale(page) > opened * 1.2, shot
+        page.click("figure.map button[data-zoom=fit]")
+        fitted = _scale(page)
+        assert fitted < opened, f"{shot}: fit did not zoom out ({fitted:.2f})"
+        view = page.locator("figure.map .mapview").first
+        box = view.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= inner
+        img = page.locator("figure.map img").first.bounding_box()
+        assert img is not None and img["width"] <= box["width"] + 1  # the whole map shows
+        page.screenshot(path=str(shots / f"{shot}-fit.png"))
+        page.click("figure.map button[data-zoom='one']")
+        assert abs(_scale(page) - 1) < 0.01, shot
+        page.close()
+
+    # Keyboard, wheel and drag, on the largest drawing.
+    page = contexts["desktop", "player"].new_page()
+    page.goto(next(url for shot, _, url in pages if shot == "map-dissolution-desktop-player"))
+    page.wait_for_selector("figure.map.zoomable[data-scale]")
+    view = page.locator("figure.map .mapview").first
+    view.focus()
+    page.keyboard.press("-")
+    assert _scale(page) < 0.9
+    page.keyboard.press("1")
+    assert abs(_scale(page) - 1) < 0.01
+    left = view.evaluate("v => v.scrollLeft")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"v => v.scrollLeft > {left}", arg=view.element_handle())
+    box = view.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, -100)
+    assert _scale(page) > 1.2
+    before = view.evaluate("v => [v.scrollLeft, v.scrollTop]")
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 - 200, box["y"] + box["height"] / 2 - 100)
+    page.mouse.up()
+    after = view.evaluate("v => [v.scrollLeft, v.scrollTop]")
+    assert after[0] > before[0] and after[1] > before[1]  # dragged left and up: moved on
+    page.close()
+    for context in contexts.values():
+        context.close()
+    assert refused == []
