@@ -197,3 +197,31 @@ def test_dissolution_shows_each_favor_cap(server, browser, tmp_path: Path) -> No
     assert india.split()[-1] == "0"  # Egypt's Favor with India is spent by this post
     page.screenshot(path=str(shots / "10-dissolution-favor-caps.png"), full_page=True)
     page.context.close()
+
+
+def test_the_favor_map_beside_the_board_in_a_dissolution_winter(server, browser,
+                                                                 tmp_path: Path) -> None:
+    """Issue 19: Egypt's page in Winter shows the Favor Map, with Egypt's Embassy
+    order drawn, loaded under the Content-Security-Policy (nothing refused)."""
+    from lawspeaker.service import Viewer
+
+    base, app = server
+    svc = app.state.service
+    svc.create_game("dissolution", "Raspad")
+    while "Winter" not in svc.game("Raspad").phase:
+        svc.process("Raspad")
+    assert svc.submit("Raspad", "Egypt", "E B1p - B2o\n", Viewer.of("Egypt")).ok
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text)
+            if "Content Security Policy" in m.text else None)
+    page.goto(f"{base}/join/{svc.issue_link('Raspad', 'Egypt')}")
+    figure = page.locator("#favor-map img")
+    figure.scroll_into_view_if_needed()
+    page.wait_for_function("document.querySelector('#favor-map img').complete")
+    assert page.evaluate("document.querySelector('#favor-map img').naturalWidth") > 1000
+    assert "Embassy orders are drawn" in page.inner_text("#favor-map figcaption")
+    shots = Path(os.environ.get("LAWSPEAKER_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "11-favor-map.png"), full_page=True)
+    assert refused == []

@@ -109,6 +109,8 @@ def test_every_endpoint_is_in_the_matrix(world: World) -> None:
                ("POST", "/logout"), ("POST", "/games"),
                ("GET", "/games/{name}"), ("GET", "/games/{name}/phases/{phase}"),
                ("GET", "/games/{name}/map.svg"), ("GET", "/games/{name}/export"),
+               ("GET", "/games/{name}/map.png"),  # tests/test_web_png.py
+               ("GET", "/api/v1/games/{name}/map.png"),
                ("POST", "/games/{name}/orders"), ("POST", "/games/{name}/check"),
                ("POST", "/games/{name}/ready"), ("POST", "/games/{name}/vote"),
                ("POST", "/games/{name}/gm/{action}"), ("GET", "/games/{name}/events"),

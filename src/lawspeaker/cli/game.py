@@ -229,9 +229,17 @@ def history(name: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
               show_default=True)
 @click.option("--gm", is_flag=True, help="Add the secret DP section (never post it).")
-def export(name: str, phase: str | None, fmt: str, gm: bool) -> None:
+@click.option("--map-url", "map_url", metavar="BASE",
+              help="The server's public address (https://dip.example.org): embeds the "
+                   "phase's public results map (BASE/games/NAME/map.png) in Markdown and "
+                   "BBCode. Without it there is no image line: the CLI has no server.")
+def export(name: str, phase: str | None, fmt: str, gm: bool, map_url: str | None) -> None:
     """The results post for a phase, public information only (unless --gm)."""
-    click.echo(_run(lambda s: s.export(name, phase, fmt, gm=gm, actor=GM)), nl=False)
+    if map_url is not None and not map_url.lower().startswith(("http://", "https://")):
+        raise click.BadParameter("give the server's address, starting http:// or https://",
+                                 param_hint="--map-url")
+    click.echo(_run(lambda s: s.export(name, phase, fmt, gm=gm, actor=GM, map_base=map_url)),
+               nl=False)
 
 
 @game_group.command("map")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from ..core.board import PhaseKind, Position
 from ..core.notation import format_order
@@ -26,7 +27,7 @@ from ..engine.codec import order_from_dict
 from ..variants import Variant
 from .status import TurnStatus
 
-__all__ = ["FORMATS", "PhaseRecord", "format_record", "format_status"]
+__all__ = ["FORMATS", "PhaseRecord", "format_record", "format_status", "public_map_url"]
 
 FORMATS = ("text", "markdown", "bbcode")
 
@@ -67,12 +68,18 @@ class PhaseRecord:
     secret: SecretPart | None = None
     revealed: bool = False
     """The GM revealed DP after the game: the secret part is public now."""
+    seq: int = 0
+    """The phase's number in the game: what a link to its map names, because
+    codes may repeat (two seasons with one initial) and numbers do not."""
+    map_url: str | None = None
+    """The public PNG of this phase's results map, to embed in the post
+    (:func:`public_map_url`); ``None``: no image line."""
 
     @classmethod
     def build(cls, variant: Variant, rules: Rules, before: Position, after: Position,
               results: Iterable[OrderResult], events: tuple[str, ...],
               secret: dict[str, Any] | None, *, revealed: bool, game: str,
-              status: TurnStatus, own: str | None = None) -> PhaseRecord:
+              status: TurnStatus, own: str | None = None, seq: int = 0) -> PhaseRecord:
         """``own``: the secret part is that power's allocations only."""
         game_map = variant.map
         neutral_powers = set(before.powers_in_play)
@@ -110,7 +117,16 @@ class PhaseRecord:
                    tuple(sorted((p, tuple(ls)) for p, ls in by_power.items())),
                    tuple(neutral), tuple(for_players(game_map, e) for e in events),
                    any(k is PhaseKind.CENSUS for _, k in variant.phases), status, part,
-                   revealed)
+                   revealed, seq)
+
+
+def public_map_url(base: str, game: str, seq: int) -> str:
+    """The address of a processed phase's results map as the public sees it.
+
+    A processed phase's map shows its published results, the same for every
+    viewer, so the link shows no secret even when someone signed in (the GM)
+    opens it; it never points at the current phase, whose orders are secret."""
+    return f"{base.rstrip('/')}/games/{quote(game, safe='')}/map.png?phase={seq}&orders=true"
 
 
 def _alloc_text(a: dict[str, Any], game_map: Any) -> str:
@@ -130,6 +146,12 @@ class _Style:
         if fmt not in FORMATS:
             raise ValueError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
         self.fmt = fmt
+
+    def image(self, url: str) -> list[str]:
+        """The map, embedded where forums and Discord show it; plain text has
+        no images, so it keeps its exact form."""
+        return {"text": [], "markdown": [f"![map]({url})", ""],
+                "bbcode": [f"[img]{url}[/img]", ""]}[self.fmt]
 
     def title(self, text: str) -> str:
         return {"text": f"{text}\n{'=' * len(text)}", "markdown": f"## {text}",
@@ -211,6 +233,8 @@ def format_record(record: PhaseRecord, fmt: str = "text", secret: bool = False) 
     the DP section follows the public text under its own heading."""
     st = _Style(fmt)
     out = [st.title(f"{record.game}: {record.phase}"), ""]
+    if record.map_url:  # under the title: the first thing a reader of the thread sees
+        out += st.image(record.map_url)
     for power, lines in record.orders:
         out.append(st.heading(power))
         out += st.items(st.result(line) for line in lines)

@@ -203,12 +203,14 @@ class GameService:
         return self.records.record(name, phase, actor)
 
     def export(self, name: str, phase: str | None = None, fmt: str = "text",
-               gm: bool = False, actor: Viewer = PUBLIC, mine: bool = False) -> str:
-        return self.records.export(name, phase, fmt, gm, actor, mine)
+               gm: bool = False, actor: Viewer = PUBLIC, mine: bool = False,
+               map_base: str | None = None) -> str:
+        return self.records.export(name, phase, fmt, gm, actor, mine, map_base)
 
     def picture(self, name: str, phase: str | None = None, orders: bool = False,
-                fmt: str = "svg", actor: Viewer = PUBLIC, board: str = "map") -> str | bytes:
-        return self.records.picture(name, phase, orders, fmt, actor, board)
+                fmt: str = "svg", actor: Viewer = PUBLIC, board: str = "map",
+                max_width: int | None = None) -> str | bytes:
+        return self.records.picture(name, phase, orders, fmt, actor, board, max_width)
 
     def progress(self, name: str) -> tuple[int, str, str | None]:
         return self.records.progress(name)

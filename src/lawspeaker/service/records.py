@@ -10,6 +10,9 @@ are one thing.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -17,11 +20,14 @@ from ..core.board import Position
 from ..core.orders import EmbassyOrder, Order
 from ..engine.codec import order_from_dict, result_from_dict
 from ..store.models import AdjudicationRow, EventRow, GameRow, PhaseRow
-from .export import PhaseRecord, format_record
+from .export import PhaseRecord, format_record, public_map_url
 from .loader import GameLoader, LoadedGame, find_phase, log_event, require_gm
 from .standing import standing_lines
 from .status import turn_status
 from .types import GM, HistoryEntry, ServiceError, Viewer
+
+if TYPE_CHECKING:
+    from ..render import Drawing
 
 __all__ = ["Records"]
 
@@ -73,25 +79,32 @@ class Records:
                               own=actor.power)
 
     def export(self, name: str, phase: str | None, fmt: str, gm: bool, actor: Viewer,
-               mine: bool) -> str:
+               mine: bool, map_base: str | None = None) -> str:
         """The results post: ``gm=True`` (the GM only) adds the secret part as
         its own section, never mixed into the public text; ``mine=True`` adds
         a power's own part (its allocations, counted, rejected or ignored)
-        for its player's eyes."""
+        for its player's eyes. ``map_base``, the server's public address,
+        embeds the phase's public results map (:func:`.export.public_map_url`):
+        a processed phase, so the picture is the same whoever opens it."""
         if gm:
             require_gm(actor)
         record = self.record(name, phase, GM if gm else actor)
+        if map_base:
+            record = replace(record, map_url=public_map_url(map_base, record.game, record.seq))
         own = mine and record.secret is not None and record.secret.power is not None
         return format_record(record, fmt, secret=gm or record.revealed or own)
 
     def picture(self, name: str, phase: str | None, orders: bool, fmt: str, actor: Viewer,
-                board: str) -> str | bytes:
+                board: str, max_width: int | None = None) -> str | bytes:
         """The map of a phase: the position at its start and, with ``orders``,
         the orders given in it. A processed phase shows its public results
         (neutral units' chosen orders included, never DP); the current phase
         shows only the standing orders ``actor`` may see: all of them for the
         GM, a player's own, none for the public. ``board="favor"`` draws the
-        Favor Map instead (Dissolution §11), under the same rules of secrecy."""
+        Favor Map instead (Dissolution §11), under the same rules of secrecy.
+        ``max_width``: a PNG is scaled down to at most that many pixels wide
+        (forums and Discord refuse or shrink larger images; Dissolution's map
+        is 3,915 px wide), never up."""
         from ..render import draw, draw_favor
 
         if fmt not in ("svg", "png"):
@@ -118,12 +131,12 @@ class Records:
                 embassy = [o for o in pending if isinstance(o, EmbassyOrder)]
                 drawing = draw_favor(g.variant, position, results=results, rules=g.rules,
                                      orders=embassy if orders and results is None else None)
-                return drawing.svg() if fmt == "svg" else drawing.png()
+                return drawing.svg() if fmt == "svg" else drawing.png(_scale(drawing, max_width))
             drawing = draw(g.variant, position, results=results,
                            orders=pending if orders and results is None else None,
                            subtitle=f"{g.row.name}" + ("" if results is not None or not orders
                                                        else f" — orders seen by {actor}"))
-            return drawing.svg() if fmt == "svg" else drawing.png()
+            return drawing.svg() if fmt == "svg" else drawing.png(_scale(drawing, max_width))
 
     def reveal_dp(self, name: str, actor: Viewer) -> None:
         """After the game, the GM may reveal every DP allocation (S9 §9.0).
@@ -154,7 +167,8 @@ class Records:
                                  [result_from_dict(r) for r in adj.results],
                                  tuple(adj.events), secret,
                                  revealed=_revealed(s, g), game=g.row.name,
-                                 status=turn_status(g.variant, after, g.rules), own=own)
+                                 status=turn_status(g.variant, after, g.rules), own=own,
+                                 seq=phase.seq)
 
     def progress(self, name: str) -> tuple[int, str, str | None]:
         """The current phase's id and label and the game's result: what live
@@ -167,6 +181,14 @@ class Records:
                 PhaseRow.game_id == game_id, PhaseRow.undone_at.is_(None))
                 .order_by(PhaseRow.seq.desc()).limit(1)).one()
             return phase.id, phase.label, phase.position.get("result")
+
+
+def _scale(drawing: Drawing, max_width: int | None) -> float:
+    """Pixels per map unit so the PNG is at most ``max_width`` wide (1: as drawn;
+    resvg rounds the scaled width to whole pixels, so this gives exactly ``max_width``)."""
+    if max_width is None or drawing.width <= max_width:
+        return 1.0
+    return max_width / drawing.width
 
 
 def _revealed(s: Session, g: LoadedGame) -> bool:

@@ -16,8 +16,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from .auth import api_grant, api_viewer, service, throttle
-from .sizes import MAX_POST
+from .auth import api_grant, api_viewer, public_base, service, throttle
+from .sizes import MAX_PNG_WIDTH, MAX_POST
 
 __all__ = ["router"]
 
@@ -210,7 +210,8 @@ def results(request: Request, name: str, phase: str | None = None,
             ) -> dict[str, Any]:
     """``gm=true``: with the secret DP section (GMs only)."""
     v = api_viewer(request, name)
-    return {"text": service(request).export(name, phase, fmt, gm=gm, actor=v)}
+    return {"text": service(request).export(name, phase, fmt, gm=gm, actor=v,
+                                            map_base=public_base(request))}
 
 
 @router.get("/games/{name}/history", summary="The public log of the game")
@@ -222,11 +223,24 @@ def history(request: Request, name: str) -> list[dict[str, Any]]:
 
 @router.get("/games/{name}/map.svg", summary="The map (SVG); with orders as the caller may "
                                              "see them", response_class=Response)
-def map_svg(request: Request, name: str, phase: str | None = None, orders: bool = False
-            ) -> Response:
+def map_svg(request: Request, name: str, phase: str | None = None, orders: bool = False,
+            board: Literal["map", "favor"] = "map") -> Response:
+    """``board=favor``: Dissolution's Favor Map (§11), Embassy orders as the caller may see them."""
     svg = service(request).picture(name, phase, orders=orders, fmt="svg",
-                                   actor=api_viewer(request, name))
+                                   actor=api_viewer(request, name), board=board)
     return Response(svg, media_type="image/svg+xml")
+
+
+@router.get("/games/{name}/map.png", summary="The map (PNG, at most 2,000 px wide); with "
+                                             "orders as the caller may see them",
+            response_class=Response)
+def map_png(request: Request, name: str, phase: str | None = None, orders: bool = False,
+            board: Literal["map", "favor"] = "map") -> Response:
+    """The SVG's picture, scaled down to a width forums and Discord accept."""
+    png = service(request).picture(name, phase, orders=orders, fmt="png",
+                                   actor=api_viewer(request, name), board=board,
+                                   max_width=MAX_PNG_WIDTH)
+    return Response(png, media_type="image/png")
 
 
 

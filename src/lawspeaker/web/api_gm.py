@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from ..service import GM
 from ..service.deadlines import Schedule, check_schedule
-from .auth import api_grant, api_viewer, service
+from .auth import api_grant, api_viewer, public_base, service
 from .offers import offered_variant
 
 __all__ = ["router"]
@@ -148,7 +148,7 @@ def issue(request: Request, name: str, body: LinkIn) -> LinkOut:
     if body.player and body.seat.strip().lower() != "gm":
         svc.set_player(name, body.seat, body.player, v)
     token = svc.issue_link(name, body.seat, v)
-    base = request.app.state.public_url or str(request.base_url).rstrip("/")
+    base = public_base(request)
     return LinkOut(seat=body.seat.strip(), token=token, link=f"{base}/join/{token}")
 
 

@@ -19,7 +19,7 @@ from ..service import PUBLIC, GameService, NotFound, Viewer
 from ..service.access import Grant
 
 __all__ = ["api_grant", "api_viewer", "check_csrf", "conflicts", "csrf_token", "forget",
-           "grants", "remember", "service", "sign_out", "throttle", "viewer"]
+           "grants", "public_base", "remember", "service", "sign_out", "throttle", "viewer"]
 
 MAX_LINKS = 20
 """Links one browser session remembers (a GM of several games, a tester)."""
@@ -27,6 +27,12 @@ MAX_LINKS = 20
 
 def service(request: Request) -> GameService:
     return request.app.state.service  # type: ignore[no-any-return]
+
+
+def public_base(request: Request) -> str:
+    """The address players reach: ``--public-url``, else the one this request
+    came to; what links and images handed out for posting start with."""
+    return request.app.state.public_url or str(request.base_url).rstrip("/")  # type: ignore[no-any-return]
 
 
 def throttle(request: Request, what: str, game: str, power: str) -> None:

@@ -24,6 +24,7 @@ from .auth import (
     csrf_token,
     forget,
     grants,
+    public_base,
     remember,
     server_gm,
     service,
@@ -32,7 +33,7 @@ from .auth import (
     viewer,
 )
 from .offers import offered_variant
-from .sizes import MAX_POST
+from .sizes import MAX_PNG_WIDTH, MAX_POST
 
 __all__ = ["render", "router"]
 
@@ -179,7 +180,8 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         "ready": svc.ready(name), "tally": svc.draw_tally(name),
         "history": [h for h in svc.history(name) if h.kind == "processed" and not h.undone],
         "events": svc.history(name)[-12:], "report": None, "text": None,
-        "rules_in_force": svc.rules_in_force(name), **extra}
+        "rules_in_force": svc.rules_in_force(name),
+        "favor_map": svc.variant_of(name).uses("favor_map"), **extra}
     ctx["latest"] = svc.export(name, None, "text", gm=v.gm, actor=v, mine=True) \
         if ctx["history"] else None
     if v.power:
@@ -230,18 +232,30 @@ def phase_page(request: Request, name: str, phase: str) -> Response:
 
 
 @router.get("/games/{name}/map.svg")
-def map_svg(request: Request, name: str, phase: str | None = None, orders: bool = False
-            ) -> Response:
+def map_svg(request: Request, name: str, phase: str | None = None, orders: bool = False,
+            board: str = "map") -> Response:
     v = viewer(request, name)
-    svg = service(request).picture(name, phase, orders=orders, fmt="svg", actor=v)
+    svg = service(request).picture(name, phase, orders=orders, fmt="svg", actor=v, board=board)
     return Response(svg, media_type="image/svg+xml")
+
+
+@router.get("/games/{name}/map.png")
+def map_png(request: Request, name: str, phase: str | None = None, orders: bool = False,
+            board: str = "map") -> Response:
+    """The map as a PNG forums and Discord accept (:data:`.sizes.MAX_PNG_WIDTH`),
+    with exactly what the SVG shows this viewer."""
+    v = viewer(request, name)
+    png = service(request).picture(name, phase, orders=orders, fmt="png", actor=v, board=board,
+                                   max_width=MAX_PNG_WIDTH)
+    return Response(png, media_type="image/png")
 
 
 @router.get("/games/{name}/export")
 def export(request: Request, name: str, phase: str | None = None, fmt: str = "bbcode",
            gm: bool = False) -> Response:
     v = viewer(request, name)
-    text = service(request).export(name, phase, fmt, gm=gm, actor=v)
+    text = service(request).export(name, phase, fmt, gm=gm, actor=v,
+                                   map_base=public_base(request))
     return Response(text, media_type="text/plain; charset=utf-8")
 
 
@@ -354,7 +368,7 @@ def _gm_do(request: Request, name: str, action: str, f: dict[str, str], v: Viewe
         if player and power.lower() != "gm":
             svc.set_player(name, power, player, v)
         token = svc.issue_link(name, power, v)
-        base = request.app.state.public_url or str(request.base_url).rstrip("/")
+        base = public_base(request)
         return render(request, "link.html", {
             "info": svc.game(name), "seat": power, "player": player,
             "link": f"{base}/join/{token}"})

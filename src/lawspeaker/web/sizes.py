@@ -7,3 +7,7 @@ MAX_BODY = 256 * 1024
 
 MAX_POST = 20_000
 """The longest post of orders, in characters (a long S9 post is ~2,000)."""
+
+MAX_PNG_WIDTH = 2000
+"""The widest map PNG served, in pixels: forums and Discord shrink or refuse
+wider images; larger drawings (Dissolution's map is 3,915 px) are scaled down."""
