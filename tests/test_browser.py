@@ -203,6 +203,8 @@ def test_the_favor_map_beside_the_board_in_a_dissolution_winter(server, browser,
                                                                  tmp_path: Path) -> None:
     """Issue 19: Egypt's page in Winter shows the Favor Map, with Egypt's Embassy
     order drawn, loaded under the Content-Security-Policy (nothing refused)."""
+    from playwright.sync_api import expect
+
     from lawspeaker.service import Viewer
 
     base, app = server
@@ -218,8 +220,8 @@ def test_the_favor_map_beside_the_board_in_a_dissolution_winter(server, browser,
     page.goto(f"{base}/join/{svc.issue_link('Raspad', 'Egypt')}")
     figure = page.locator("#favor-map img")
     figure.scroll_into_view_if_needed()
-    page.wait_for_function("document.querySelector('#favor-map img').complete")
-    assert page.evaluate("document.querySelector('#favor-map img').naturalWidth") > 1000
+    expect(figure).to_have_js_property("complete", True)  # polls without eval (CSP)
+    assert figure.evaluate("i => i.naturalWidth") > 1000
     assert "Embassy orders are drawn" in page.inner_text("#favor-map figcaption")
     shots = Path(os.environ.get("LAWSPEAKER_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
