@@ -166,7 +166,7 @@ def test_the_game_page_shows_the_favor_map_only_where_there_is_one(
     dissolution.winter()
     for role, orders in (("anonymous", False), ("Egypt", True), ("gm", True)):
         page = dissolution.clients[role].get("/games/D").text
-        src = re.search(r'<figure class="favor" id="favor-map">.*?<img[^>]* src="([^"]+)"',
+        src = re.search(r'<figure class="map favor" id="favor-map">.*?<img[^>]* src="([^"]+)"',
                         page, re.S).group(1)
         assert src == "/games/D/map.svg?board=favor" + ("&amp;orders=true" if orders else "")
         svg = dissolution.clients[role].get(src.replace("&amp;", "&"))
