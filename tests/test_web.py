@@ -136,7 +136,10 @@ def test_every_endpoint_is_in_the_matrix(world: World) -> None:
                ("POST", "/api/v1/games/{name}/powers/{power}/remove-exile"),
                ("PUT", "/api/v1/games/{name}/rules/{key}"),
                ("PUT", "/api/v1/games/{name}/draw-rule"),
-               ("POST", "/api/v1/games/{name}/reveal-dp")}
+               ("POST", "/api/v1/games/{name}/reveal-dp"),
+               # tests/test_sandbox.py
+               ("GET", "/games/{name}/sandbox"), ("POST", "/games/{name}/sandbox"),
+               ("POST", "/api/v1/games/{name}/sandbox")}
     gm_api = {(m.upper(), path.split("?")[0].replace("{g}", "{name}").replace("Aesir", "{power}")
                .replace("multiple_orders", "{key}")) for m, path, _ in GM_API}
     gm_api = {(m, p.replace("links/{power}", "links/{seat}")) for m, p in gm_api}
@@ -307,7 +310,7 @@ def test_a_revoked_link_stops_working_at_once(world: World) -> None:
 def test_every_form_post_needs_the_csrf_token(world: World) -> None:
     client = world.clients["gm"]
     posts = ["/logout", "/games", "/games/A/orders", "/games/A/check", "/games/A/ready",
-             "/games/A/vote"] + [f"/games/A/gm/{a}" for a in GM_ACTIONS]
+             "/games/A/vote", "/games/A/sandbox"] + [f"/games/A/gm/{a}" for a in GM_ACTIONS]
     before = _state(world)
     for path in posts:
         for token in (None, "forged-token-000000000000"):

@@ -26,6 +26,7 @@ reach a game through the loader, so every write locks the game first.
 * :mod:`.access` — :class:`~.access.Access`: secret links (stored hashed), sessions;
 * :mod:`.deadlines` — :class:`~.deadlines.Deadlines`: deadlines, pause, the scheduler;
 * :mod:`.ballots` — :class:`~.ballots.Ballots`: ready flags and secret draw votes;
+* :mod:`.sandbox` — :class:`~.sandbox.Sandbox`: what-if adjudication that writes nothing;
 * :mod:`.types` — viewers, errors and the values the calls return.
 
 Storage is :mod:`lawspeaker.store`. Each call is one transaction: processing
@@ -39,6 +40,7 @@ phase that is no longer open (:class:`PhaseChanged`) changes nothing. Reads
 """
 
 from .games import GameService
+from .sandbox import SandboxRun, SandboxStep
 from .types import (
     GM,
     PUBLIC,
@@ -55,4 +57,5 @@ from .types import (
 )
 
 __all__ = ["GM", "PUBLIC", "SCHEDULER", "Forbidden", "GameInfo", "GameService", "HistoryEntry",
-           "LineReport", "NotFound", "PhaseChanged", "ServiceError", "SubmissionReport", "Viewer"]
+           "LineReport", "NotFound", "PhaseChanged", "SandboxRun", "SandboxStep", "ServiceError",
+           "SubmissionReport", "Viewer"]

@@ -34,6 +34,7 @@ from .loader import GameLoader
 from .posts import PostRecord, Posts
 from .processing import Processing
 from .records import Records
+from .sandbox import Sandbox, SandboxRun
 from .seats import Seats
 from .setup import GameSetup
 from .status import TurnStatus
@@ -86,6 +87,7 @@ class GameService:
         self.deadlines = Deadlines(self.loader, process=self.processing.step)
         self.ballots = Ballots(self.loader)
         self.access = Access(self.loader)
+        self.sandbox = Sandbox(self.loader)
 
     # --- games (setup) ---------------------------------------------------------------------
 
@@ -192,6 +194,16 @@ class GameService:
         phase the GM saw as current: if the game has moved since, nothing is
         rolled back and :class:`PhaseChanged` says so."""
         return self.processing.undo(name, to, actor, phase)
+
+    # --- the what-if sandbox -----------------------------------------------------------
+
+    def whatif(self, name: str, steps: list[str], actor: Viewer, phase: str | None = None,
+               submitted: bool = True) -> SandboxRun:
+        """Adjudicate orders that are not sent, from the current phase, for as
+        many phases as ``steps`` has posts; nothing is written anywhere (see
+        :mod:`.sandbox`: a player's sandbox starts from that player's own
+        standing orders and DP only)."""
+        return self.sandbox.run(name, steps, actor, phase=phase, submitted=submitted)
 
     # --- the published record ----------------------------------------------------------
 

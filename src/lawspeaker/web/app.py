@@ -175,10 +175,12 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
         return Response(_DOCS, media_type="text/html")
 
     app.mount("/static", StaticFiles(directory=str(_HERE / "static")), name="static")
-    from . import api, api_gm, live, pages
+    from . import api, api_gm, live, pages, sandbox
 
     app.include_router(api.router)
     app.include_router(api_gm.router)
+    app.include_router(sandbox.api_router)
+    app.include_router(sandbox.page_router)
     app.include_router(live.router)
     app.include_router(pages.router)
     return app

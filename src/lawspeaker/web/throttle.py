@@ -17,23 +17,30 @@ import time
 from fastapi import HTTPException
 from limits import parse, storage, strategies
 
-__all__ = ["CHECKS", "SUBMITS", "Throttle"]
+__all__ = ["CHECKS", "SANDBOXES", "SUBMITS", "Throttle"]
 
 CHECKS = "240/minute"
 """Checks per seat: the order box checks at most twice a second as one types."""
 SUBMITS = "60/minute"
 """Posts sent per seat."""
+SANDBOXES = "60/minute"
+"""What-if sandboxes run per seat (each replays up to a dozen phases)."""
+
+
+_NOT_DONE = {"check": "checked", "send": "kept", "sandbox": "tried"}
 
 
 class Throttle:
     """The limits of one server process; :meth:`hit` counts a request or refuses it."""
 
-    def __init__(self, checks: str = CHECKS, submits: str = SUBMITS) -> None:
+    def __init__(self, checks: str = CHECKS, submits: str = SUBMITS,
+                 sandboxes: str = SANDBOXES) -> None:
         self._limiter = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
-        self._items = {"check": parse(checks), "send": parse(submits)}
+        self._items = {"check": parse(checks), "send": parse(submits),
+                       "sandbox": parse(sandboxes)}
 
     def hit(self, what: str, game: str, seat: str) -> None:
-        """Count one ``what`` (``check`` or ``send``) by ``seat`` in ``game``;
+        """Count one ``what`` (``check``, ``send`` or ``sandbox``) by ``seat`` in ``game``;
         HTTP 429 with the wait, if the seat is over its limit."""
         item = self._items[what]
         if self._limiter.hit(item, what, game, seat):
@@ -42,6 +49,6 @@ class Throttle:
         wait = max(1, math.ceil(reset - time.time()))
         raise HTTPException(
             429, f"too many {what}s for {seat} in a short time (at most {item.amount} a "
-                 f"{item.GRANULARITY.name}); nothing was {'kept' if what == 'send' else 'checked'}"
-                 f", try again in {wait} s",
+                 f"{item.GRANULARITY.name}); nothing was {_NOT_DONE[what]}, try again in "
+                 f"{wait} s",
             headers={"Retry-After": str(wait)})

@@ -49,12 +49,14 @@
     level.setAttribute("aria-live", "polite");
     bar.appendChild(level);
     var src = link ? link.href : img.src;
-    var open = document.createElement("a");
-    open.href = src;
-    open.target = "_blank";
-    open.rel = "noopener";
-    open.textContent = "open alone";
-    bar.appendChild(open);
+    if (src.indexOf("data:") !== 0) {  // a picture made for this answer alone has no address
+      var open = document.createElement("a");
+      open.href = src;
+      open.target = "_blank";
+      open.rel = "noopener";
+      open.textContent = "open alone";
+      bar.appendChild(open);
+    }
     view.before(bar);
     figure.classList.add("zoomable");
 
