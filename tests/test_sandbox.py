@@ -19,7 +19,15 @@ from store_fixtures import BACKENDS, database
 from web_fixtures import POWERS, World, build
 
 from lawspeaker.cli import main
-from lawspeaker.service import GM, Forbidden, GameService, PhaseChanged, ServiceError, Viewer
+from lawspeaker.service import (
+    GM,
+    PUBLIC,
+    Forbidden,
+    GameService,
+    PhaseChanged,
+    ServiceError,
+    Viewer,
+)
 from lawspeaker.store import Store, open_store
 
 ENGLAND, FRANCE, GERMANY = Viewer.of("England"), Viewer.of("France"), Viewer.of("Germany")
@@ -130,8 +138,6 @@ def test_a_sandbox_leaves_the_store_byte_for_byte_equal(backend: str, tmp_path: 
 
 
 def test_who_may_open_a_sandbox_and_for_which_phase(standard: GameService) -> None:
-    from lawspeaker.service import PUBLIC
-
     with pytest.raises(Forbidden, match="players and its GM"):
         standard.whatif("g", ["A Lvp - Wal"], PUBLIC)
     with pytest.raises(ServiceError, match="unknown power"):
@@ -226,3 +232,55 @@ def test_a_stale_sandbox_page_says_the_phase_moved_on(world: World) -> None:
     assert "F Asgard - Ida" in r.text  # the orders written stay in the box
     forged = client.post("/games/A/sandbox", data={"csrf": "forged", "step": ""})
     assert forged.status_code == 403
+
+
+# --- explanations of processed phases, as each viewer may read them -----------------------
+
+def test_explanations_of_a_processed_phase_keep_dp_secret(world: World) -> None:
+    """An explanation says nothing the results post does not: before a reveal,
+    no one but the GM learns who put DP on a neutral unit; a player sees its
+    own allocations, the GM every one."""
+    svc = world.service
+    svc.process("A")
+    public = svc.explain("A", None, PUBLIC)
+    assert "Its order was chosen by Diplomacy Points (S9 §9.0)" in public
+    assert "stays secret until the game ends" in public
+    gm = svc.explain("A", None, GM, gm=True)
+    for power, (_order, allocation) in world.secrets.items():
+        assert allocation.split(" to ")[1] in public  # the neutral order itself is public
+        assert f"{power}: {allocation}" not in public
+        assert f"{power}: {allocation}" in gm
+        mine = svc.explain("A", None, Viewer.of(power))
+        assert f"{power}: {allocation}" in mine
+        for other, (_o, theirs) in world.secrets.items():
+            if other != power:
+                assert theirs not in mine, (power, other)
+    with pytest.raises(Forbidden):
+        svc.explain("A", None, Viewer.of("Aesir"), gm=True)
+    assert "Attack strength" in svc.explain("A", None, PUBLIC, power="Aesir")
+    with pytest.raises(ServiceError, match="no orders"):
+        svc.explain("A", None, PUBLIC, power="Narnia")
+    page = world.clients["anonymous"].get("/games/A/phases/1").text
+    assert 'details class="why' in page and "Attack strength" in page
+
+
+def test_game_explain_on_the_command_line(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    runner = CliRunner()
+
+    def run(*args: str, stdin: str | None = None):  # type: ignore[no-untyped-def]
+        return runner.invoke(main, ["game", "--db", str(db), *args], input=stdin)
+
+    assert run("new", "standard", "g").exit_code == 0
+    run("orders", "g", "France", "-", stdin="A Par - Bur\nA Mar S A Par - Bur\n")
+    run("orders", "g", "Germany", "-", stdin="A Mun - Bur\n")
+    early = run("explain", "g")
+    assert early.exit_code == 1 and "no phase has been processed yet" in early.output
+    assert run("process", "g").exit_code == 0
+    out = run("explain", "g", "--power", "Germany").output
+    assert "* A Munich - Burgundy: Bounced 1v2" in out
+    assert ("A Paris also moves to Burgundy: prevent strength 2 = 1 + support of "
+            "A Marseilles (DATC 5.B.6)") in out
+    assert "France" not in out.split("Germany", 1)[0].split("why", 1)[1]
+    bb = run("explain", "g", "--format", "bbcode").output
+    assert bb.count("[list]") == bb.count("[/list]") > 0

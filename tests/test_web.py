@@ -67,6 +67,7 @@ def reads(w: World) -> list[tuple[str, str, bool]]:
            ("/games/A/phases/1", "html", False), ("/api/v1/me", "json", True),
            ("/api/v1/games", "json", True), ("/api/v1/games/A", "json", True),
            ("/api/v1/games/A/results", "json", True), ("/api/v1/games/A/history", "json", True),
+           ("/api/v1/games/A/explain", "json", True),
            ("/api/v1/games/A/map.svg?orders=true", "map", True),
            ("/api/v1/games/A/posts", "json", True)]
     for p in POWERS:
@@ -139,7 +140,8 @@ def test_every_endpoint_is_in_the_matrix(world: World) -> None:
                ("POST", "/api/v1/games/{name}/reveal-dp"),
                # tests/test_sandbox.py
                ("GET", "/games/{name}/sandbox"), ("POST", "/games/{name}/sandbox"),
-               ("POST", "/api/v1/games/{name}/sandbox")}
+               ("POST", "/api/v1/games/{name}/sandbox"),
+               ("GET", "/api/v1/games/{name}/explain")}
     gm_api = {(m.upper(), path.split("?")[0].replace("{g}", "{name}").replace("Aesir", "{power}")
                .replace("multiple_orders", "{key}")) for m, path, _ in GM_API}
     gm_api = {(m, p.replace("links/{power}", "links/{seat}")) for m, p in gm_api}

@@ -12,7 +12,7 @@ from ..cases.runner import load_errata, run_files
 from ..core.board import PhaseKind, Position
 from ..core.notation import format_order
 from ..core.orders import Order
-from ..core.results import Outcome
+from ..core.results import OrderResult, Outcome
 from ..core.wording import for_players
 from ..engine.phases import Adjudication, initial_position
 from ..engine.phases import adjudicate as adjudicate_phase
@@ -37,8 +37,11 @@ EXAMPLES = Path(__file__).parent.parent / "examples"
               help="Override a rules option, e.g. edition=2000.")
 @click.option("--gm", is_flag=True,
               help="Also print the secret DP allocations and how each was counted.")
+@click.option("--explain", is_flag=True,
+              help="Under each result, why: the strengths compared, the supports that "
+                   "counted and those that did not, the path, the rule that decided.")
 def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
-               save: str | None, rule_pairs: tuple[str, ...], gm: bool) -> None:
+               save: str | None, rule_pairs: tuple[str, ...], gm: bool, explain: bool) -> None:
     """Adjudicate one phase from ORDERS_FILE and print the results.
 
     The file has one order per line, each after a power header line
@@ -84,7 +87,7 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
             target.write_text(nxt_json, encoding="utf-8")
         except OSError as exc:
             raise click.ClickException(f"cannot save to {save}: {exc.strerror}") from None
-    _print_results(var, position, result, allocations, gm)
+    _print_results(var, position, result, allocations, gm, explain)
     if target is not None:
         click.echo(f"Position saved to {save}")
 
@@ -123,7 +126,7 @@ def _read_orders(var: Variant, path: Path, position: Position
 
 
 def _print_results(var: Variant, position: Position, result: Adjudication,
-                   allocations: list[Allocation], gm: bool) -> None:
+                   allocations: list[Allocation], gm: bool, explain: bool = False) -> None:
     click.echo(f"{var.title}: {var.phase_label(result.phase)}")
     marks = {Outcome.SUCCEEDS: " ", Outcome.FAILS: "*", Outcome.ILLEGAL: "!"}
     neutral = set(position.powers_in_play)
@@ -133,6 +136,7 @@ def _print_results(var: Variant, position: Position, result: Adjudication,
             if r.order.power == power:
                 click.echo(f" {marks[r.outcome]} {format_order(r.order, var.map, long=True)}: "
                            f"{for_players(var.map, r.reason)}")
+                _print_why(var, r, explain)
     if neutral & {r.order.power for r in result.results}:
         # S9 §9.0: the winning order of each neutral unit is public, never who voted.
         click.echo("\nNeutral units (orders chosen by DP):")
@@ -141,6 +145,7 @@ def _print_results(var: Variant, position: Position, result: Adjudication,
                 click.echo(f" {marks[r.outcome]} {r.order.power}: "
                            f"{format_order(r.order, var.map, long=True)}: "
                            f"{for_players(var.map, r.reason)}")
+                _print_why(var, r, explain)
     if gm and result.dp is not None:
         click.echo("\nGM only — DP allocations:")
         rejected = {id(a): why for a, why in result.dp.rejected}
@@ -165,6 +170,14 @@ def _print_results(var: Variant, position: Position, result: Adjudication,
                    f"({'to ' + ', '.join(where) if where else 'nowhere to go: disbanded'})")
 
 
+def _print_why(var: Variant, result: OrderResult, explain: bool, indent: str = "      ") -> None:
+    if not explain:
+        return
+    for line in result.explanation:
+        if line != result.reason:
+            click.echo(f"{indent}{for_players(var.map, line)}")
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--rules", "rule_pairs", multiple=True, metavar="KEY=VALUE",
@@ -172,8 +185,11 @@ def _print_results(var: Variant, position: Position, result: Adjudication,
 @click.option("--errata", type=click.Path(exists=True, dir_okay=False),
               help="File of 'CASE-ID reason' lines: cases known to expect the wrong thing.")
 @click.option("-v", "--verbose", is_flag=True, help="Print every order's result.")
+@click.option("--explain", is_flag=True,
+              help="Print every order's result and why: the strengths the resolver compared "
+                   "and the rule that decided (implies --verbose).")
 def datc(files: tuple[str, ...], rule_pairs: tuple[str, ...], errata: str | None,
-         verbose: bool) -> None:
+         verbose: bool, explain: bool) -> None:
     """Run adjudicator test-case files (jDip/godip DATC text format)."""
     try:
         reports = run_files(files, options(rule_pairs), load_errata(errata) if errata else None)
@@ -193,9 +209,13 @@ def datc(files: tuple[str, ...], rule_pairs: tuple[str, ...], errata: str | None
             failed += 1
             for problem in report.problems:
                 click.echo(f"        {problem}")
-        if verbose or status == "FAIL":
+        if verbose or explain or status == "FAIL":
             for r in report.results:
                 click.echo(f"        {r.order.power}: {r.order} -> {r.reason}")
+                if explain:
+                    for line in r.explanation:
+                        if line != r.reason:
+                            click.echo(f"            {line}")
     summary = f"{passed} passed, {failed} failed"
     if known:
         summary += f", {known} known errata"

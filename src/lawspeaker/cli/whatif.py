@@ -1,7 +1,10 @@
-"""``lawspeaker game whatif``: try orders in a sandbox of a kept game.
+"""``lawspeaker game whatif`` and ``game explain``: what would happen, and why
+it happened.
 
 The sandbox (:mod:`lawspeaker.service.sandbox`) adjudicates from the game's
-current phase and writes nothing: not the orders, not a log line.
+current phase and writes nothing: not the orders, not a log line. The
+explanations are those kept with each processed phase
+(:mod:`lawspeaker.core.resolver_explain`).
 """
 
 from __future__ import annotations
@@ -10,11 +13,11 @@ from pathlib import Path
 
 import click
 
-from ..service import GM, GameService, SandboxRun, Viewer
+from ..service import GM, PUBLIC, GameService, SandboxRun, Viewer
 from ..service.export import FORMATS
 from .game import _read, _run, game_group
 
-__all__ = ["whatif"]
+__all__ = ["explain", "whatif"]
 
 
 @game_group.command("whatif")
@@ -82,3 +85,20 @@ def _draw(run: SandboxRun, target: Path) -> None:
         draw(run.variant, step.before, results=step.results,
              subtitle=f"{run.game}: what if (sandbox, not sent)").save(out)
         click.echo(f"Map of step {n} ({step.phase}) written to {out}", err=True)
+
+
+@game_group.command("explain")
+@click.argument("name")
+@click.option("--phase", metavar="PHASE", help="A processed phase (default: the last).")
+@click.option("--power", metavar="POWER", help="Only this power's orders.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
+@click.option("--gm", is_flag=True,
+              help="Add the DP behind each neutral unit's order: every allocation and what "
+                   "each proposed order received (secret: never post it).")
+def explain(name: str, phase: str | None, power: str | None, fmt: str, gm: bool) -> None:
+    """Why each result of a processed phase is what it is: the strengths
+    compared, the supports that counted and those cut or void, the convoy
+    path, the rule that decided. Without --gm it says nothing the results
+    post does not, so it may be posted beside it."""
+    click.echo(_run(lambda s: s.explain(name, phase, GM if gm else PUBLIC, power, fmt, gm)),
+               nl=False)

@@ -57,6 +57,7 @@ from .convoys import carrier_is_wing, find_chain
 from .geography import GameMap, UnitType, province_of
 from .legality import fleet_seas, move_destination, movement_problem
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from .resolver_explain import Explainer
 from .resolver_plan import (
     _CONVOY,
     _GUESSING,
@@ -110,6 +111,8 @@ class _Resolver:
         self.explicit = rules.convoy_paths == "explicit"
         self.sortie_h2h = rules.sortie == "head_to_head"
         self.wings = any(u.type is UnitType.WING for u in units.values())
+        self.backups: dict[str, str] = {}
+        """Province -> the cycle rule that settled its decision, in words (DATC 5.B.9)."""
         self.criss: dict[str, tuple[int, int]] = {}
         """Army province -> (its strength, the other's) of a criss-cross bounce (§3.11.1)."""
         self.results: list[OrderResult] = []
@@ -332,6 +335,16 @@ class _Resolver:
         move in it succeeds (2023 rulebook; DATC 6.C.1).
         """
         paradox = any(self.plans[p].kind == _CONVOY for p in cycle)
+        rule = ("Settled by the convoy paradox rule: the convoying fleets in the paradox "
+                "hold, so their convoys fail (Szykman rule, DATC 5.B.9)" if paradox else
+                "Settled by the circular movement rule: every move in the circle succeeds "
+                "(DATC 5.B.9)")
+        if paradox and self.rules.convoy_paradox == "dissolution":
+            rule = ("Settled by the paradox rule of Dissolution §3.11: criss-cross attacks "
+                    "compared head to head (§3.11.1), otherwise the convoyed army first in "
+                    "alphabetical order fails (§3.11.2)")
+        for p in cycle:
+            self.backups.setdefault(p, rule)  # what the explanation cites (resolver_explain)
         if paradox and self.rules.convoy_paradox == "dissolution":
             self._dissolution_paradox(cycle)
             return
@@ -573,7 +586,7 @@ class _Resolver:
             if dest not in after and any(
                 not self.result[m.prov] and self.prevent(m) > 0 for m in movers)
         )
-        report = Report(self)
+        report = Report(self, Explainer(self, self.map, self.backups))
         for plan in self.plans.values():
             self.results.append(report.explain(plan, winners.get(plan.prov)))
         disabled: dict[str, str] = {}

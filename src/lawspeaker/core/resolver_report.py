@@ -12,11 +12,15 @@ Keeping it apart keeps the resolver's module about deciding, and the texts
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
 
 from .orders import Hold
 from .resolver_plan import _CONVOY, _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _Plan
 from .results import OrderResult, Outcome
+
+if TYPE_CHECKING:
+    from .resolver_explain import Explainer
 
 
 class Decisions(Protocol):
@@ -54,18 +58,27 @@ class Decisions(Protocol):
 class Report:
     """Explanations of results; the decisions come from the resolver."""
 
-    def __init__(self, decisions: Decisions) -> None:
+    def __init__(self, decisions: Decisions, explainer: Explainer) -> None:
         self.decisions = decisions
+        self.explainer = explainer
 
     def _label(self, plan: _Plan) -> str:
         """A unit as GMs write it in results: ``A Ber``, ``F Stp``."""
         return f"{plan.unit.type.value} {plan.prov.capitalize()}"
 
     def explain(self, plan: _Plan, winner: _Plan | None) -> OrderResult:
-        """The result of a plan's order. Outcomes are decided here; the text
-        is built only when read (see :class:`OrderResult`)."""
+        """The result of a plan's order. Outcomes are decided here; the text,
+        and the explanation (:mod:`.resolver_explain`), are built only when
+        read (see :class:`OrderResult`)."""
         order = plan.order
         implicit = order is None
+        explainer = self.explainer
+
+        def why() -> tuple[str, ...]:
+            return explainer.lines(plan, winner)
+
+        made = partial(OrderResult, why=why)
+
         if order is None:
             order = Hold(plan.power, plan.unit.type, plan.unit.location)
         hit = winner is not None
@@ -73,37 +86,37 @@ class Report:
         kind = plan.kind
         if kind == _MOVE:
             if ok:
-                return OrderResult(order, Outcome.SUCCEEDS, "Move succeeds")
-            return OrderResult(order, Outcome.FAILS,
+                return made(order, Outcome.SUCCEEDS, "Move succeeds")
+            return made(order, Outcome.FAILS,
                                lambda: self._joined(self._why_move_failed(plan), plan, winner),
                                hit)
         if plan.void:
             outcome = Outcome.ILLEGAL if plan.illegal else Outcome.FAILS
-            return OrderResult(order, outcome, lambda: self._joined(plan.void, plan, winner), hit)
+            return made(order, outcome, lambda: self._joined(plan.void, plan, winner), hit)
         decisions = self.decisions
         disabler = decisions.disabled_by(plan) if decisions.disabling and not hit else None
         if disabler is not None:
             text = self._disabled_text(plan, disabler)
             if kind == _HOLD:
-                return OrderResult(order, Outcome.SUCCEEDS, f"Holds; {text[0].lower()}{text[1:]}",
+                return made(order, Outcome.SUCCEEDS, f"Holds; {text[0].lower()}{text[1:]}",
                                    False, implicit)
-            return OrderResult(order, Outcome.FAILS, text)  # §3.9: support or convoy void
+            return made(order, Outcome.FAILS, text)  # §3.9: support or convoy void
         if kind in (_SUP_HOLD, _SUP_MOVE):
             if ok:
-                return OrderResult(order, Outcome.SUCCEEDS, "Support given")
-            return OrderResult(order, Outcome.FAILS, lambda: self._why_cut(plan, winner), hit)
+                return made(order, Outcome.SUCCEEDS, "Support given")
+            return made(order, Outcome.FAILS, lambda: self._why_cut(plan, winner), hit)
         if kind == _CONVOY:
             if ok and self.decisions.has_path(self.decisions.plans[plan.frm]):
-                return OrderResult(order, Outcome.SUCCEEDS, "Convoys")
+                return made(order, Outcome.SUCCEEDS, "Convoys")
             if ok:
-                return OrderResult(order, Outcome.FAILS, "Void: convoy disrupted elsewhere")
-            return OrderResult(order, Outcome.FAILS, lambda: (
+                return made(order, Outcome.FAILS, "Void: convoy disrupted elsewhere")
+            return made(order, Outcome.FAILS, lambda: (
                 self._dislodged_text(plan, winner) if winner else
                 "Void: convoy paradox, fleet holds (Szykman rule)"), hit)
         if hit:
-            return OrderResult(order, Outcome.FAILS, lambda: self._dislodged_text(plan, winner),
+            return made(order, Outcome.FAILS, lambda: self._dislodged_text(plan, winner),
                                True, implicit)
-        return OrderResult(order, Outcome.SUCCEEDS, "Holds", False, implicit)
+        return made(order, Outcome.SUCCEEDS, "Holds", False, implicit)
 
     def _disabled_text(self, plan: _Plan, attacker: _Plan) -> str:
         """``Disabled by A Khk (2v1)`` (Dissolution §3.9)."""

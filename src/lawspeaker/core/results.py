@@ -25,7 +25,7 @@ class OrderResult:
     at outcomes alone never pays for the text.
     """
 
-    __slots__ = ("_reason", "dislodged", "implicit", "order", "outcome")
+    __slots__ = ("_reason", "_why", "dislodged", "implicit", "order", "outcome")
 
     order: Order
     outcome: Outcome
@@ -35,13 +35,15 @@ class OrderResult:
     """The unit had no order and held by default."""
 
     def __init__(self, order: Order, outcome: Outcome, reason: str | Callable[[], str],
-                 dislodged: bool = False, implicit: bool = False) -> None:
+                 dislodged: bool = False, implicit: bool = False,
+                 why: tuple[str, ...] | Callable[[], tuple[str, ...]] | None = None) -> None:
         _set = object.__setattr__
         _set(self, "order", order)
         _set(self, "outcome", outcome)
         _set(self, "_reason", reason)
         _set(self, "dislodged", dislodged)
         _set(self, "implicit", implicit)
+        _set(self, "_why", why)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("OrderResult is immutable")
@@ -54,6 +56,35 @@ class OrderResult:
             reason = reason()
             object.__setattr__(self, "_reason", reason)
         return reason
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        """Why, line by line: the strengths compared, the supports that counted
+        and those that did not, the path, the rule that decided
+        (:mod:`lawspeaker.core.resolver_explain`). Built only when read, from
+        the same decisions as :attr:`reason`; a result with nothing more to
+        say than its reason explains itself with it."""
+        why = self._why
+        if why is None:
+            return (self.reason,)
+        if not isinstance(why, tuple):
+            why = tuple(why())
+            object.__setattr__(self, "_why", why)
+        return why
+
+    def reworded(self, reason: str | Callable[[], str],
+                 words: Callable[[str], str] | None = None,
+                 order: Order | None = None) -> OrderResult:
+        """The same result with a new reason, its explanation kept (each line
+        passed through ``words``, as the reason was: a variant's own rulebook
+        citations, an Embassy's name), and, if given, the order as written."""
+        why = self._why
+        if why is not None and words is not None:
+            def why(lines: Callable[[], tuple[str, ...]] = lambda: self.explanation,
+                    words: Callable[[str], str] = words) -> tuple[str, ...]:
+                return tuple(words(line) for line in lines())
+        return OrderResult(order or self.order, self.outcome, reason, self.dislodged,
+                           self.implicit, why)
 
     @property
     def succeeded(self) -> bool:

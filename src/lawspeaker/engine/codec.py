@@ -54,15 +54,22 @@ def order_from_dict(data: dict[str, Any]) -> Order:
     return cls(**kwargs)
 
 
-def result_to_dict(result: OrderResult) -> dict[str, Any]:
-    return {"order": order_to_dict(result.order), "outcome": result.outcome.value,
-            "reason": result.reason, "dislodged": result.dislodged,
-            "implicit": result.implicit}
+def result_to_dict(result: OrderResult, why: bool = False) -> dict[str, Any]:
+    """``why``: keep the explanation too (the game service does, so a phase can
+    be explained after it was processed; saved games do not)."""
+    out = {"order": order_to_dict(result.order), "outcome": result.outcome.value,
+           "reason": result.reason, "dislodged": result.dislodged,
+           "implicit": result.implicit}
+    if why and result.explanation != (result.reason,):
+        out["why"] = list(result.explanation)
+    return out
 
 
 def result_from_dict(data: dict[str, Any]) -> OrderResult:
+    why = data.get("why")
     return OrderResult(order_from_dict(data["order"]), Outcome(data["outcome"]),
-                       data["reason"], bool(data.get("dislodged")), bool(data.get("implicit")))
+                       data["reason"], bool(data.get("dislodged")), bool(data.get("implicit")),
+                       tuple(str(line) for line in why) if isinstance(why, list) else None)
 
 
 def allocation_to_dict(allocation: Allocation) -> dict[str, Any]:

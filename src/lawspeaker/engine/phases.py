@@ -295,7 +295,7 @@ def _for_players(variant: Variant, position: Position, results: list[OrderResult
             text = variant.cite(r.reason)
             return f"{text} ({note})" if note else text
 
-        out.append(OrderResult(r.order, r.outcome, reason, r.dislodged, r.implicit))
+        out.append(r.reworded(reason, variant.cite))
     return tuple(out)
 
 

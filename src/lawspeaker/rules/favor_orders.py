@@ -193,8 +193,7 @@ def resolve_winter(variant: Variant, position: Position, orders: Iterable[Embass
             if not r.dislodged:
                 continue  # an Embassy without orders holds; nothing to publish
             original = EmbassyOrder(r.order.power, None, r.order.location.split(".")[0])
-        results.append(OrderResult(original, r.outcome, _as_written(r.reason), r.dislodged,
-                                   r.implicit))
+        results.append(r.reworded(_as_written(r.reason), _as_written, original))
     after = {p: dict(e) for p, e in position.embassies.items()}
     for key, unit in moved.units.items():
         after[unit.power][board.nuclear_of(key)] = key.split(".")[0]

@@ -27,7 +27,8 @@ from ..engine.codec import order_from_dict
 from ..variants import Variant
 from .status import TurnStatus
 
-__all__ = ["FORMATS", "PhaseRecord", "format_record", "format_status", "public_map_url"]
+__all__ = ["FORMATS", "PhaseRecord", "format_explanations", "format_record", "format_status",
+           "public_map_url"]
 
 FORMATS = ("text", "markdown", "bbcode")
 
@@ -38,6 +39,10 @@ class ResultLine:
     """The order in full names: ``A Paris - Burgundy``."""
     outcome: str
     reason: str
+    why: tuple[str, ...] = ()
+    """The explanation, line by line (:attr:`OrderResult.explanation`): the
+    strengths compared and the rule that decided; for a neutral unit, what
+    this record's viewer may know of the DP behind its order."""
 
 
 @dataclass(frozen=True)
@@ -85,22 +90,28 @@ class PhaseRecord:
         neutral_powers = set(before.powers_in_play)
         by_power: dict[str, list[ResultLine]] = {}
         neutral: list[tuple[str, ResultLine]] = []
-        for r in results:
-            reason = r.reason
-            if r.implicit and r.outcome is Outcome.SUCCEEDS and reason == "Holds":
-                reason = "No order: holds"
-            line = ResultLine(format_order(r.order, game_map, long=True), r.outcome.value,
-                              for_players(game_map, reason))
-            if r.order.power in neutral_powers and before.phase.kind is PhaseKind.MOVEMENT:
-                neutral.append((r.order.power, line))
-            else:
-                by_power.setdefault(r.order.power, []).append(line)
-        part = None
+        rejected: dict[tuple[str, str], str] = {}
         if secret is not None:
             # Why an allocation was not counted: rejected, or ignored (Dissolution §5.1.2
             # item 4a: DP on an illegal order); keyed by power, as two may write the same.
             rejected = {(a["power"], _alloc_text(a, game_map)): variant.cite(why)
                         for a, why in secret.get("rejected", [])}
+        for r in results:
+            reason = r.reason
+            if r.implicit and r.outcome is Outcome.SUCCEEDS and reason == "Holds":
+                reason = "No order: holds"
+            why = tuple(for_players(game_map, line) for line in r.explanation)
+            bought = r.order.power in neutral_powers and before.phase.kind is PhaseKind.MOVEMENT
+            if bought:
+                why += _dp_why(variant, r, secret, own, rejected)
+            line = ResultLine(format_order(r.order, game_map, long=True), r.outcome.value,
+                              for_players(game_map, reason), why)
+            if bought:
+                neutral.append((r.order.power, line))
+            else:
+                by_power.setdefault(r.order.power, []).append(line)
+        part = None
+        if secret is not None:
             part = SecretPart(
                 tuple((a["power"], _alloc_text(a, game_map),
                        for_players(game_map, rejected.get(
@@ -118,6 +129,56 @@ class PhaseRecord:
                    tuple(neutral), tuple(for_players(game_map, e) for e in events),
                    any(k is PhaseKind.CENSUS for _, k in variant.phases), status, part,
                    revealed, seq)
+
+
+def _dp_why(variant: Variant, result: OrderResult, secret: dict[str, Any] | None,
+            own: str | None, rejected: dict[tuple[str, str], str]) -> tuple[str, ...]:
+    """What a viewer may know of the DP behind a neutral unit's order (S9 §9.0):
+    the public, that DP chose it; a power, its own allocations to the unit and
+    what became of them; the GM (or anyone, once DP are revealed), every
+    allocation and the DP each proposed order received."""
+    game_map = variant.map
+    prov = result.order.province
+    lines = [variant.cite("Its order was chosen by Diplomacy Points (S9 §9.0)")]
+    if secret is None:
+        return (*lines, variant.cite("Who allocated DP to it, and how many, stays secret "
+                                     "until the game ends (S9 §9.0)"))
+    if own is None:
+        tally = secret.get("tallies", {}).get(prov) or []
+        if tally:
+            lines.append("DP it received: " + "; ".join(
+                f"{format_order(order_from_dict(o), game_map, long=True)} {n} DP"
+                for o, n in tally))
+    for a in secret.get("allocations", []):
+        if order_from_dict(a["order"]).province != prov or (own is not None
+                                                             and a["power"] != own):
+            continue
+        text = _alloc_text(a, game_map)
+        status = rejected.get((a["power"], text), "counted")
+        lines.append(f"{a['power']}: {text} ({for_players(game_map, status)})")
+    return tuple(lines)
+
+
+def format_explanations(record: PhaseRecord, fmt: str = "text", power: str | None = None
+                        ) -> str:
+    """Each result of a processed phase with why, line by line (``power``: one
+    power's orders only). What a line may say of DP was decided when the
+    record was built for its viewer (:meth:`PhaseRecord.build`)."""
+    st = _Style(fmt)
+    out = [st.title(f"{record.game}: {record.phase}: why"), ""]
+    groups = [(p, lines) for p, lines in record.orders if power is None or p == power]
+    if power is None and record.neutral:
+        groups.append(("Neutral units (orders chosen by DP)",
+                       tuple(line for _, line in record.neutral)))
+    for heading, lines in groups:
+        out.append(st.heading(heading))
+        body: list[str] = []
+        for line in lines:
+            body.append(st.item(st.result(line)))
+            body += st.sub([why for why in line.why if why != line.reason])
+        out += ["[list]", *body, "[/list]"] if st.fmt == "bbcode" else body
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
 
 
 def public_map_url(base: str, game: str, seq: int) -> str:
@@ -169,6 +230,14 @@ class _Style:
         if self.fmt == "bbcode" and body:
             return ["[list]", *body, "[/list]"]
         return body
+
+    def sub(self, texts: list[str]) -> list[str]:
+        """Lines under an item (an explanation under its result)."""
+        if not texts:
+            return []
+        if self.fmt == "bbcode":
+            return ["[list]", *(f"[*]{t}" for t in texts), "[/list]"]
+        return [("    - " if self.fmt == "markdown" else "      ") + t for t in texts]
 
     def result(self, line: ResultLine) -> str:
         if self.fmt == "text":

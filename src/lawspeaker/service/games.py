@@ -219,6 +219,12 @@ class GameService:
                map_base: str | None = None) -> str:
         return self.records.export(name, phase, fmt, gm, actor, mine, map_base)
 
+    def explain(self, name: str, phase: str | None = None, actor: Viewer = PUBLIC,
+                power: str | None = None, fmt: str = "text", gm: bool = False) -> str:
+        """Why each result of a processed phase is what it is (see
+        :meth:`.records.Records.explain`)."""
+        return self.records.explain(name, phase, actor, power, fmt, gm)
+
     def picture(self, name: str, phase: str | None = None, orders: bool = False,
                 fmt: str = "svg", actor: Viewer = PUBLIC, board: str = "map",
                 max_width: int | None = None) -> str | bytes:

@@ -71,8 +71,8 @@ class Processing:
             secret["tallies"] = {prov: [[order_to_dict(o), n] for o, n in tally]
                                  for prov, tally in result.dp.tallies.items()}
             secret["rejected"] = [[allocation_to_dict(a), why] for a, why in result.dp.rejected]
-        adjudication = AdjudicationRow(phase_id=g.phase.id,
-                                       results=[result_to_dict(r) for r in result.results],
+        results = [result_to_dict(r, why=True) for r in result.results]  # kept to explain
+        adjudication = AdjudicationRow(phase_id=g.phase.id, results=results,
                                        events=list(result.events), secret=secret)
         s.add(adjudication)
         s.flush()

@@ -20,11 +20,11 @@ from ..core.board import Position
 from ..core.orders import EmbassyOrder, Order
 from ..engine.codec import order_from_dict, result_from_dict
 from ..store.models import AdjudicationRow, EventRow, GameRow, PhaseRow
-from .export import PhaseRecord, format_record, public_map_url
+from .export import PhaseRecord, format_explanations, format_record, public_map_url
 from .loader import GameLoader, LoadedGame, find_phase, log_event, require_gm
 from .standing import standing_lines
 from .status import turn_status
-from .types import GM, HistoryEntry, ServiceError, Viewer
+from .types import GM, PUBLIC, HistoryEntry, ServiceError, Viewer
 
 if TYPE_CHECKING:
     from ..render import Drawing
@@ -93,6 +93,21 @@ class Records:
             record = replace(record, map_url=public_map_url(map_base, record.game, record.seq))
         own = mine and record.secret is not None and record.secret.power is not None
         return format_record(record, fmt, secret=gm or record.revealed or own)
+
+    def explain(self, name: str, phase: str | None, actor: Viewer, power: str | None = None,
+                fmt: str = "text", gm: bool = False) -> str:
+        """Why each result of a processed phase is what it is, for ``actor``:
+        the same record as the results post (:meth:`record`), so it reveals
+        nothing the post does not; DP behind a neutral unit's order are shown
+        as the record's secret part is (``gm``: every allocation, GM only; a
+        player's own; after the GM's reveal, everyone's)."""
+        if gm:
+            require_gm(actor)
+        # A GM who does not ask for the secret part gets what may be published.
+        record = self.record(name, phase, actor if gm or not actor.gm else PUBLIC)
+        if power is not None and power not in {p for p, _ in record.orders}:
+            raise ServiceError(f"{power} has no orders in {record.phase}")
+        return format_explanations(record, fmt, power)
 
     def picture(self, name: str, phase: str | None, orders: bool, fmt: str, actor: Viewer,
                 board: str, max_width: int | None = None) -> str | bytes:

@@ -214,6 +214,18 @@ def results(request: Request, name: str, phase: str | None = None,
                                             map_base=public_base(request))}
 
 
+@router.get("/games/{name}/explain", summary="Why each result of a processed phase is what "
+                                            "it is")
+def explain(request: Request, name: str, phase: str | None = None, power: str | None = None,
+            fmt: Literal["text", "markdown", "bbcode"] = "text", gm: bool = False
+            ) -> dict[str, Any]:
+    """The strengths compared, the supports that counted, the rule that decided.
+    DP behind neutral units' orders as the caller may see them: a player its
+    own allocations, ``gm=true`` (GMs only) every one."""
+    v = api_viewer(request, name)
+    return {"text": service(request).explain(name, phase, v, power, fmt, gm=gm)}
+
+
 @router.get("/games/{name}/history", summary="The public log of the game")
 def history(request: Request, name: str) -> list[dict[str, Any]]:
     return [{"at": h.at.isoformat(), "actor": h.actor, "kind": h.kind, "summary": h.summary,
