@@ -586,7 +586,7 @@ class _Resolver:
             if dest not in after and any(
                 not self.result[m.prov] and self.prevent(m) > 0 for m in movers)
         )
-        report = Report(self, Explainer(self, self.map, self.backups))
+        report = Report(self, Explainer(self, self.map, self.backups).lines)
         for plan in self.plans.values():
             self.results.append(report.explain(plan, winners.get(plan.prov)))
         disabled: dict[str, str] = {}

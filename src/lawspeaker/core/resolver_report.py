@@ -11,16 +11,13 @@ Keeping it apart keeps the resolver's module about deciding, and the texts
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from .orders import Hold
 from .resolver_plan import _CONVOY, _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _Plan
 from .results import OrderResult, Outcome
-
-if TYPE_CHECKING:
-    from .resolver_explain import Explainer
 
 
 class Decisions(Protocol):
@@ -58,9 +55,12 @@ class Decisions(Protocol):
 class Report:
     """Explanations of results; the decisions come from the resolver."""
 
-    def __init__(self, decisions: Decisions, explainer: Explainer) -> None:
+    def __init__(self, decisions: Decisions,
+                 explain: Callable[[_Plan, _Plan | None], tuple[str, ...]]) -> None:
         self.decisions = decisions
-        self.explainer = explainer
+        self.explain_lines = explain
+        """Why a plan's result is what it is, line by line (the resolver hands in
+        :meth:`lawspeaker.core.resolver_explain.Explainer.lines`)."""
 
     def _label(self, plan: _Plan) -> str:
         """A unit as GMs write it in results: ``A Ber``, ``F Stp``."""
@@ -72,10 +72,10 @@ class Report:
         read (see :class:`OrderResult`)."""
         order = plan.order
         implicit = order is None
-        explainer = self.explainer
+        lines = self.explain_lines
 
         def why() -> tuple[str, ...]:
-            return explainer.lines(plan, winner)
+            return lines(plan, winner)
 
         made = partial(OrderResult, why=why)
 
