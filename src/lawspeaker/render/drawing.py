@@ -23,7 +23,7 @@ from .board import Paints, draw_centres, draw_heirs, draw_links, draw_provinces,
 from .geometry import Layout
 from .legend import draw_legend, draw_title, legend_height, legend_width
 from .orders import draw_orders
-from .palette import FONT, STYLE, Style
+from .palette import FONT, STYLE, Style, recoloured, style_for
 from .png import svg_to_png
 
 __all__ = ["Drawing", "check_position", "draw", "layout_for"]
@@ -81,7 +81,8 @@ def draw(variant: Variant | str, position: Position | None = None, *,
          title: str | None = None,
          subtitle: str | None = None,
          links: str | None = None,
-         style: Style = STYLE) -> Drawing:
+         style: Style = STYLE,
+         palette: str | None = None) -> Drawing:
     """Draw the board of ``variant``, the units of ``position`` and the
     ``results`` of adjudicating that position (or, before adjudication, its
     ``orders``).
@@ -90,8 +91,12 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     in the S9 adjacency diagram (§4.4); ``links`` (``full``, ``faint``,
     ``none``) overrides that. ``title`` defaults to the variant's title and
     the phase as the variant names it (``Spring Orders, Second Cycle (381 BCE)``).
+    ``palette`` names a palette (``standard``, ``colorblind``: see
+    :data:`.palette.PALETTES`) and overrides ``style``.
     """
+    style = style_for(palette, style)
     var = load_variant(variant) if isinstance(variant, str) else variant
+    var = recoloured(var, style)
     mode = links or ("full" if position is None else "faint")
     if mode not in LINK_MODES:
         raise ValueError(f"links must be one of {', '.join(LINK_MODES)}, not {mode!r}")
@@ -116,7 +121,7 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     if title is None:
         title = var.title + (f": {var.phase_label(position.phase)}" if position else "")
     if subtitle is None:
-        subtitle = _subtitle(var, position, items, mode)
+        subtitle = _subtitle(var, position, items, mode, style)
     canvas.append(dw.Title(title))
     paints = Paints(canvas)
     layers = {name: dw.Group(id=name) for name in
@@ -152,9 +157,11 @@ def check_position(variant: Variant, position: Position) -> None:
 
 
 def _subtitle(var: Variant, position: Position | None, items: list[tuple[Order, object]],
-              mode: str) -> str:
+              mode: str, style: Style = STYLE) -> str:
     if position is None:
-        words = "Adjacency: army-only borders red, fleet-only blue, both purple"
+        words = ("Adjacency: army-only borders solid, fleet-only dashed, both dotted"
+                 if style.palette == "colorblind"
+                 else "Adjacency: army-only borders red, fleet-only blue, both purple")
         return words + (" (reconstructed map)" if var.reconstructed else "")
     if not items:
         return "Position"
