@@ -261,7 +261,8 @@ def key_entries(variant: Variant, bare: bool, style: Style) -> list[KeyEntry]:
     out.append((centre, "supply centre, owner's colour", "centre"))
     if variant.uses("heirs"):
         out.append((heir, "heir (ringed: married)", "heir"))
-    out += [(line(ink, head=True), "move", "move"),
+    out += [(ring(ink), "hold (ordered)", "hold"),
+            (line(ink, head=True), "move", "move"),
             (line(ink, head=True, cross=True), "failed move (bounced)", "failed-move"),
             (line(ink, head=True, ring=True), "convoyed move, along its path", "convoyed"),
             (line(ink, "8,5", 3, ring=True), "support to hold", "support-hold"),

@@ -183,6 +183,8 @@ class _Painter:
         unit's order chosen by DP), ``disabled`` (§3.9)."""
         out: set[str] = set()
         unit = self.unit(order)
+        if result is not None and "disabled by" in result.reason.lower():
+            out.add("disabled")  # 'Disabled by A Khk (2v1)', 'Holds; disabled by ...'
         if isinstance(order, Retreat | Disband | Build | Remove | Waive | HeirOrder) or (
                 result is not None and result.implicit):  # nothing drawn for a default hold
             return out
@@ -195,8 +197,6 @@ class _Painter:
                 out.add("convoyed")
         if unit is not None and self._bought(order, unit, result):
             out.add("bought")
-        if result is not None and result.reason.startswith("Disabled by"):
-            out.add("disabled")
         return out
 
     def _bought(self, order: Order, unit: Unit, result: OrderResult | None) -> bool:
