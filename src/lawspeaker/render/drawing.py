@@ -11,6 +11,7 @@ allocations: what a viewer may see is decided before this is called.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 import drawsvg as dw
@@ -23,7 +24,7 @@ from .board import Paints, draw_centres, draw_heirs, draw_links, draw_provinces,
 from .geometry import Layout
 from .legend import draw_legend, draw_title, legend_height, legend_width
 from .orders import draw_orders
-from .palette import FONT, STYLE, Style, recoloured, style_for
+from .palette import FONT, STYLE, Style, palette_free, recoloured, style_for
 from .png import svg_to_png
 
 __all__ = ["Drawing", "check_position", "draw", "layout_for"]
@@ -36,14 +37,16 @@ _LAYOUTS: dict[tuple[int, Style], tuple[object, Layout]] = {}
 def layout_for(variant: Variant, style: Style = STYLE) -> Layout:
     """The variant's layout, computed once per map and style (label placement
     is the costly part of a drawing)."""
-    key = (id(variant.map), style)
+    shape = palette_free(style)
+    key = (id(variant.map), shape)
     hit = _LAYOUTS.get(key)
     if hit is None or hit[0] is not variant.map:
-        hit = (variant.map, Layout.build(variant.map, style))
+        hit = (variant.map, Layout.build(variant.map, shape))
         if len(_LAYOUTS) > 32:
             _LAYOUTS.clear()
         _LAYOUTS[key] = hit
-    return hit[1]
+    # A palette changes colours only: the same places, in the palette's colours.
+    return hit[1] if style == shape else replace(hit[1], style=style)
 
 
 class Drawing:

@@ -32,6 +32,7 @@ __all__ = [
     "link_look",
     "look_of",
     "mix",
+    "palette_free",
     "recoloured",
     "slug",
     "style_for",
@@ -89,8 +90,6 @@ class Style:
     marriage: str = "#c2185b"
     bought: str = "#6b4c9a"
     """The badge on an order a neutral unit was given by DP (S9 §9, Dissolution §5.1)."""
-    wing: str = "#3a3a3a"
-    """The outline of a wing's flight marks (Dissolution §3.3)."""
     palette: str = "standard"
     """The palette's name, as the CLI, the web and the API take it."""
     links: tuple[tuple[str, str, str | None], ...] = (
@@ -138,6 +137,17 @@ def style_for(palette: str | None, base: Style = STYLE) -> Style:
     if found is None:
         raise ValueError(f"unknown palette '{palette}' (one of: {', '.join(PALETTES)})")
     return found
+
+
+_COLOUR_FIELDS = ("paper", "land", "sea", "sea_edge", "land_edge", "impassable", "ink",
+                  "faint_link", "succeeds", "fails", "illegal", "marriage", "bought", "palette",
+                  "links", "powers")
+
+
+def palette_free(style: Style) -> Style:
+    """``style`` with the standard palette's colours: what a layout (places,
+    sizes) depends on, so every palette shares one layout per map."""
+    return replace(style, **{f: getattr(STYLE, f) for f in _COLOUR_FIELDS})
 
 
 def link_look(style: Style, kind: str) -> tuple[str, str | None]:
