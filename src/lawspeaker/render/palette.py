@@ -114,14 +114,16 @@ COLORBLIND = Style(
     sea_edge="#3b6ea8",
     links=(("army", "#d55e00", None), ("fleet", "#0072b2", "9,5"),
            ("both", "#6a3d9a", "2,4")),
-    powers=(*OKABE_ITO, "#ffffff", "#882255", "#7f7f7f", "#44aa99", "#332288"),
+    powers=(*(c for c in OKABE_ITO if c != "#d55e00"), "#ffffff", "#882255", "#7f7f7f",
+            "#44aa99", "#332288"),
 )
-"""The colour-blind-safe palette: Okabe-Ito colours for powers (and Tol's wine,
-indigo and teal beyond eight), blue for success and vermillion for failure
-(never red against green), and borders told apart by dash as well as
-colour: army-only solid, fleet-only dashed, both dotted. Meanings never rest
-on colour alone: a failed order is also crossed, a cut support crossed, a
-dislodged unit ringed, a neutral unit's tokens marked (Π, ☢)."""
+"""The colour-blind-safe palette: Okabe-Ito colours for the powers (all but
+vermillion, kept for failure; then white, grey and Tol's wine, teal and
+indigo), blue for success and vermillion for failure (never red against
+green), and borders told apart by dash as well as colour: army-only solid,
+fleet-only dashed, both dotted. Meanings never rest on colour alone: a failed
+order is also crossed, a cut support crossed, a dislodged unit ringed, a
+neutral unit's tokens marked (Π, ☢)."""
 
 PALETTES = {"standard": STYLE, "colorblind": COLORBLIND}
 """The named palettes: ``map draw --palette``, ``game map --palette``, the
