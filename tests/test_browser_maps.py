@@ -10,6 +10,7 @@ Screenshots go to the test's tmp dir, or ``$LAWSPEAKER_SCREENSHOTS`` when set.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from test_browser import browser, server  # noqa: F401  (fixtures: one server, one browser)
@@ -30,6 +31,23 @@ def _scale(page) -> float:  # type: ignore[no-untyped-def]
 
 def _no_overflow(page) -> tuple[int, int]:  # type: ignore[no-untyped-def]
     return page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+
+
+MIN_LABEL_PX = 9.0
+"""The smallest a province name may be on screen at the scale the map opens at."""
+
+
+def _smallest_label(page) -> float:  # type: ignore[no-untyped-def]
+    """The smallest province name as drawn on screen: its font size in the SVG
+    the page shows (fetched with the page's own cookies) times the measured scale."""
+    src = page.locator("figure.map img").first.get_attribute("src")
+    svg = page.request.get(page.url.split("/games/")[0] + src if src.startswith("/") else src)
+    sizes = [float(m) for m in re.findall(r'<text[^>]* font-size="([\d.]+)"[^>]* id="label-',
+                                          svg.text())]
+    sizes += [float(m) for m in re.findall(r'<text[^>]* id="label-[^"]*"[^>]* font-size="([\d.]+)"',
+                                           svg.text())]
+    assert sizes, "no province labels in the map"
+    return min(sizes) * _scale(page)
 
 
 def test_maps_are_readable_at_every_width(server, browser, tmp_path: Path  # noqa: F811
@@ -78,6 +96,8 @@ def test_maps_are_readable_at_every_width(server, browser, tmp_path: Path  # noq
         assert page.locator("figure.map").count() == page.locator("figure.map.zoomable").count()
         opened = _scale(page)
         assert opened >= LEGIBLE, f"{shot}: the map opens at scale {opened:.2f}"
+        smallest = _smallest_label(page)
+        assert smallest >= MIN_LABEL_PX, f"{shot}: a province name is {smallest:.1f} px"
         page.screenshot(path=str(shots / f"{shot}.png"), full_page=kind[0] == "phone")
         if shot.endswith("-gm"):
             page.close()
@@ -129,3 +149,63 @@ def test_maps_are_readable_at_every_width(server, browser, tmp_path: Path  # noq
     for context in contexts.values():
         context.close()
     assert refused == []
+
+
+def test_a_winter_page_draws_its_embassy_orders_and_the_palette_is_remembered(
+        server, browser, tmp_path: Path) -> None:  # noqa: F811
+    """Dissolution §11.5: a past Winter's phase page shows the Favor Map beside
+    the board with that Winter's Embassy orders and results, readable at both
+    widths; a viewer's palette choice (a form, no script) is kept by the browser."""
+    base, app = server
+    svc = app.state.service
+    shots = Path(os.environ.get("LAWSPEAKER_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    svc.create_game("dissolution", "Favor")
+    while "Winter" not in svc.game("Favor").phase:
+        svc.process("Favor")
+    winter = svc.game("Favor").phase
+    from lawspeaker.service import Viewer
+    assert svc.submit("Favor", "Egypt", "E B1p - B2o\n", Viewer.of("Egypt")).ok
+    svc.process("Favor")
+    url = f"{base}/games/Favor/phases/{winter.replace(' ', '%20')}"
+    for kind, size in WIDTHS.items():
+        phone = kind == "phone"
+        context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(url)
+        page.wait_for_selector("figure.map.favor.zoomable[data-scale]")
+        width, inner = _no_overflow(page)
+        assert width <= inner, f"{kind}: the page is {width} px wide in a {inner} px window"
+        favor = page.locator("figure.map.favor img")
+        assert favor.evaluate("i => i.complete && i.naturalWidth") > 0
+        src = favor.get_attribute("src")
+        assert "board=favor" in src and "orders=true" in src
+        svg = page.request.get(f"{base}{src}").text()
+        assert 'id="favor-order-eg-B1p"' in svg
+        page.locator("#favor-map").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"favor-winter-{kind}.png"), full_page=phone)
+        context.close()
+
+    context = browser.new_context(viewport=WIDTHS["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{base}/games/Favor")
+    page.select_option("#palette-choice", "colorblind")
+    page.click("#palette button")
+    page.wait_for_selector("figure.map.zoomable[data-scale]")
+    board = page.locator("figure.map img").first
+    assert "palette=colorblind" in board.get_attribute("src")
+    for _ in range(200):  # polled from here: the page's CSP forbids eval'd predicates
+        if board.evaluate("i => i.complete && i.naturalWidth") > 0:
+            break
+        page.wait_for_timeout(50)
+    assert board.evaluate("i => i.naturalWidth") > 0
+    width, inner = _no_overflow(page)
+    assert width <= inner
+    page.screenshot(path=str(shots / "map-dissolution-phone-colorblind.png"))
+    page.goto(url)  # another page, no parameter: the choice was remembered
+    page.wait_for_selector("figure.map.zoomable[data-scale]")
+    for img in page.locator("figure.map img").all():
+        assert "palette=colorblind" in img.get_attribute("src")
+    assert page.locator("#palette-choice").input_value() == "colorblind"
+    context.close()

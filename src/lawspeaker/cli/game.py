@@ -253,12 +253,15 @@ def export(name: str, phase: str | None, fmt: str, gm: bool, map_url: str | None
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="The file to write (default: NAME-PHASE.FORMAT here).")
 @click.option("--favor", is_flag=True, help="Draw the Favor Map (Dissolution §11).")
+@click.option("--palette", type=click.Choice(["standard", "colorblind"]), default="standard",
+              show_default=True, help="Colours: 'colorblind' is the colour-blind-safe palette.")
 def game_map(name: str, phase: str | None, orders: bool, fmt: str, output: str | None,
-             favor: bool) -> None:
+             favor: bool, palette: str) -> None:
     """Draw the board of a phase, with its orders and results."""
     def draw(s: GameService) -> tuple[str | bytes, str]:
         code = s.position(name, phase) and (phase or s.game(name).phase_code)
-        return s.picture(name, phase, orders, fmt, GM, "favor" if favor else "map"), code
+        return s.picture(name, phase, orders, fmt, GM, "favor" if favor else "map",
+                         palette=palette), code
 
     picture, code = _run(draw)
     kind = "-favor" if favor else ""

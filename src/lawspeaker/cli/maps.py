@@ -55,8 +55,13 @@ def map_check(variant: str) -> None:
               help="Draw the Favor Map (Dissolution §11) instead: its Embassies (of the "
                    "position, else the starting setup), with --orders the Winter's Embassy "
                    "orders and their results.")
+@click.option("--palette", type=click.Choice(["standard", "colorblind"]), default="standard",
+              show_default=True,
+              help="Colours: 'colorblind' is safe for deuteranopia and protanopia (Okabe-Ito "
+                   "colours; borders told apart by dash too).")
 def map_draw(variant: str, position_file: str | None, start: bool, orders_file: str | None,
-             fmt: str | None, output: str | None, scale: float, favor: bool) -> None:
+             fmt: str | None, output: str | None, scale: float, favor: bool,
+             palette: str) -> None:
     """Draw VARIANT's map as SVG or PNG.
 
     Alone, the bare map with every border coloured as the S9 adjacency
@@ -97,8 +102,8 @@ def map_draw(variant: str, position_file: str | None, start: bool, orders_file: 
         except ValueError as exc:
             raise click.ClickException(f"{orders_file}: {exc}") from None
     try:
-        drawing = (draw_favor(var, position, results=results) if favor
-                   else draw(var, position, results=results))
+        drawing = (draw_favor(var, position, results=results, palette=palette) if favor
+                   else draw(var, position, results=results, palette=palette))
     except (ValueError, KeyError) as exc:
         where = position_file or variant
         raise click.ClickException(f"{where}: {exc}") from None

@@ -18,7 +18,7 @@ from ..core.board import Position, Unit
 from ..core.geography import Terrain, UnitType, province_of
 from ..variants import Variant
 from .geometry import Layout, Point
-from .palette import FONT, LINK_COLOURS, Look, ink_on, look_of, mix, slug
+from .palette import FONT, Look, ink_on, link_look, look_of, mix, slug
 
 __all__ = ["Paints", "draw_centres", "draw_heirs", "draw_links", "draw_provinces",
            "draw_units", "link_kinds", "token_shape"]
@@ -79,8 +79,9 @@ def draw_links(group: dw.Group, variant: Variant, layout: Layout, faint: bool) -
         p = layout.coasts.get(src, layout.points[province_of(src)])
         q = layout.coasts.get(dst, layout.points[province_of(dst)])
         name = f"link-{src}-{dst}".replace("/", "-")
+        colour, dash = link_look(layout.style, kind)  # the palette's (colour-blind: dashed too)
         group.append(dw.Line(*p, *q, id=name, class_=f"link {kind}",
-                             stroke=LINK_COLOURS[kind], stroke_width=width,
+                             stroke=colour, stroke_width=width, stroke_dasharray=dash,
                              stroke_opacity=opacity, stroke_linecap="round"))
 
 

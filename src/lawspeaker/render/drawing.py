@@ -11,6 +11,7 @@ allocations: what a viewer may see is decided before this is called.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 import drawsvg as dw
@@ -23,7 +24,7 @@ from .board import Paints, draw_centres, draw_heirs, draw_links, draw_provinces,
 from .geometry import Layout
 from .legend import draw_legend, draw_title, legend_height, legend_width
 from .orders import draw_orders
-from .palette import FONT, STYLE, Style
+from .palette import FONT, STYLE, Style, palette_free, recoloured, style_for
 from .png import svg_to_png
 
 __all__ = ["Drawing", "check_position", "draw", "layout_for"]
@@ -36,14 +37,16 @@ _LAYOUTS: dict[tuple[int, Style], tuple[object, Layout]] = {}
 def layout_for(variant: Variant, style: Style = STYLE) -> Layout:
     """The variant's layout, computed once per map and style (label placement
     is the costly part of a drawing)."""
-    key = (id(variant.map), style)
+    shape = palette_free(style)
+    key = (id(variant.map), shape)
     hit = _LAYOUTS.get(key)
     if hit is None or hit[0] is not variant.map:
-        hit = (variant.map, Layout.build(variant.map, style))
+        hit = (variant.map, Layout.build(variant.map, shape))
         if len(_LAYOUTS) > 32:
             _LAYOUTS.clear()
         _LAYOUTS[key] = hit
-    return hit[1]
+    # A palette changes colours only: the same places, in the palette's colours.
+    return hit[1] if style == shape else replace(hit[1], style=style)
 
 
 class Drawing:
@@ -81,7 +84,8 @@ def draw(variant: Variant | str, position: Position | None = None, *,
          title: str | None = None,
          subtitle: str | None = None,
          links: str | None = None,
-         style: Style = STYLE) -> Drawing:
+         style: Style = STYLE,
+         palette: str | None = None) -> Drawing:
     """Draw the board of ``variant``, the units of ``position`` and the
     ``results`` of adjudicating that position (or, before adjudication, its
     ``orders``).
@@ -90,8 +94,12 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     in the S9 adjacency diagram (§4.4); ``links`` (``full``, ``faint``,
     ``none``) overrides that. ``title`` defaults to the variant's title and
     the phase as the variant names it (``Spring Orders, Second Cycle (381 BCE)``).
+    ``palette`` names a palette (``standard``, ``colorblind``: see
+    :data:`.palette.PALETTES`) and overrides ``style``.
     """
+    style = style_for(palette, style)
     var = load_variant(variant) if isinstance(variant, str) else variant
+    var = recoloured(var, style)
     mode = links or ("full" if position is None else "faint")
     if mode not in LINK_MODES:
         raise ValueError(f"links must be one of {', '.join(LINK_MODES)}, not {mode!r}")
@@ -116,7 +124,7 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     if title is None:
         title = var.title + (f": {var.phase_label(position.phase)}" if position else "")
     if subtitle is None:
-        subtitle = _subtitle(var, position, items, mode)
+        subtitle = _subtitle(var, position, items, mode, style)
     canvas.append(dw.Title(title))
     paints = Paints(canvas)
     layers = {name: dw.Group(id=name) for name in
@@ -152,9 +160,11 @@ def check_position(variant: Variant, position: Position) -> None:
 
 
 def _subtitle(var: Variant, position: Position | None, items: list[tuple[Order, object]],
-              mode: str) -> str:
+              mode: str, style: Style = STYLE) -> str:
     if position is None:
-        words = "Adjacency: army-only borders red, fleet-only blue, both purple"
+        words = ("Adjacency: army-only borders solid, fleet-only dashed, both dotted"
+                 if style.palette == "colorblind"
+                 else "Adjacency: army-only borders red, fleet-only blue, both purple")
         return words + (" (reconstructed map)" if var.reconstructed else "")
     if not items:
         return "Position"

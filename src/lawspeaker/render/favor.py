@@ -34,7 +34,7 @@ from ..rules.favor_orders import must_hold
 from ..variants import Variant, load_variant
 from .drawing import Drawing
 from .geometry import Point, arrowhead
-from .palette import FONT, STYLE, Style, ink_on, mix, slug
+from .palette import FONT, STYLE, Style, ink_on, mix, recoloured, slug, style_for
 
 __all__ = ["draw_favor"]
 
@@ -103,12 +103,14 @@ def draw_favor(variant: Variant | str, position: Position | None = None, *,
                results: Iterable[OrderResult] | None = None,
                orders: Iterable[EmbassyOrder] | None = None,
                rules: Rules | None = None, title: str | None = None,
-               style: Style = STYLE) -> Drawing:
+               style: Style = STYLE, palette: str | None = None) -> Drawing:
     """Draw the Favor Map of ``variant`` with the Embassies of ``position`` (the
     start of the game when none is given), and the Winter ``results`` (or, before
     they are adjudicated, ``orders``) as arrows. One call gives a picture a service
-    can serve: ``draw_favor(variant, position, results=step.results).png()``."""
-    var = load_variant(variant) if isinstance(variant, str) else variant
+    can serve: ``draw_favor(variant, position, results=step.results).png()``.
+    ``palette`` (``colorblind``) overrides ``style`` as in ``draw``."""
+    style = style_for(palette, style)
+    var = recoloured(load_variant(variant) if isinstance(variant, str) else variant, style)
     rules = rules or var.rules
     board = favor_board(var, rules.favor_board)
     embassies = {p: dict(e) for p, e in (

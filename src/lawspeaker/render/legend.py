@@ -9,6 +9,8 @@ players argue about.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import drawsvg as dw
 
 from ..core.board import Position
@@ -16,10 +18,22 @@ from ..core.geography import UnitType
 from ..rules.census import centre_counts
 from ..variants import Variant
 from .board import Paints, crown, token_shape
-from .geometry import Layout, text_width
-from .palette import FONT, LINK_COLOURS, MINOR_MARK, TAN, Look, ink_on, look_of, slug
+from .geometry import Layout, arrowhead, text_width
+from .marks import FLIGHT_DASH, chevron, zigzag_ring
+from .palette import (
+    FONT,
+    MINOR_MARK,
+    NUCLEAR_MARK,
+    TAN,
+    Look,
+    Style,
+    ink_on,
+    link_look,
+    look_of,
+    slug,
+)
 
-__all__ = ["draw_legend", "draw_title", "legend_height", "legend_width"]
+__all__ = ["draw_legend", "draw_title", "key_entries", "legend_height", "legend_width"]
 
 ROW = 24.0
 
@@ -35,11 +49,11 @@ def draw_title(group: dw.Group, layout: Layout, title: str, subtitle: str) -> No
                              id="subtitle", fill="#555555", font_family=FONT))
 
 
-def _rows(variant: Variant, position: Position | None, bare: bool) -> int:
+def _rows(variant: Variant, position: Position | None, bare: bool, style: Style) -> int:
     rows = 2 + len(variant.powers)
     if position is not None:
         rows += 1 + sum(1 for s in position.powers_in_play.values() if s.kind != "minor")
-    return rows + 2 + (4 if bare else 10)
+    return rows + 2 + len(key_entries(variant, bare, style))
 
 
 def _count_line(variant: Variant, position: Position, name: str,
@@ -75,7 +89,7 @@ def legend_width(variant: Variant, position: Position | None, layout: Layout) ->
 
 def legend_height(variant: Variant, position: Position | None, layout: Layout,
                   bare: bool) -> float:
-    return layout.style.margin * 2 + ROW * _rows(variant, position, bare)
+    return layout.style.margin * 2 + ROW * _rows(variant, position, bare, layout.style)
 
 
 def draw_legend(group: dw.Group, variant: Variant, position: Position | None, layout: Layout,
@@ -109,9 +123,11 @@ def draw_legend(group: dw.Group, variant: Variant, position: Position | None, la
     y += ROW * 0.5
     group.append(dw.Text("Key", st.legend_text + 2, x0, y, font_weight="bold", **text))
     y += ROW
-    for draw, label in _key(bare):
-        draw(group, x0 + 10, y - 5, layout, paints)
-        group.append(dw.Text(label, st.legend_text - 1, x0 + 28, y, **text))
+    for draw, label, key in key_entries(variant, bare, st):
+        g = dw.Group(id=f"key-{key}", class_="key")
+        draw(g, x0 + 10, y - 5, layout, paints)
+        g.append(dw.Text(label, st.legend_text - 1, x0 + 28, y, **text))
+        group.append(g)
         y += ROW
 
 
@@ -151,45 +167,127 @@ def _swatch(look: Look, paints: Paints, x: float, y: float) -> dw.Group:
     return g
 
 
-def _key(bare: bool) -> list[tuple[object, str]]:
-    def token(kind: UnitType) -> object:
+KeyEntry = tuple[Callable[[dw.Group, float, float, Layout, Paints], None], str, str]
+"""A legend row: how to draw its mark at (x, y), its text, its id (``key-<id>``)."""
+
+
+def key_entries(variant: Variant, bare: bool, style: Style) -> list[KeyEntry]:
+    """What each mark on the map means: every mark the orders layer
+    (:mod:`.orders`) can draw on this variant's map has an entry, drawn
+    with the same shapes, dashes and colours (of ``style``'s palette)."""
+    st = style
+    ink = "#333333"
+
+    def token(kind: UnitType, mark: str = "", fill: str = "#ffffff") -> Draw:
         def draw(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-            g.append(token_shape(kind, x, y, 10, fill="#ffffff", stroke=layout.style.ink,
-                                 stroke_width=1.5))
+            g.append(token_shape(kind, x, y, 10, fill=fill, stroke=st.ink, stroke_width=1.5))
+            if mark:
+                g.append(dw.Text(mark, 10, x, y + 3.6, text_anchor="middle",
+                                 fill=ink_on(fill), font_family=FONT, font_weight="bold"))
         return draw
 
     def centre(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-        g.append(dw.Circle(x, y, 5.5, fill="#ffffff", stroke=layout.style.ink, stroke_width=1.3))
+        g.append(dw.Circle(x, y, 5.5, fill="#ffffff", stroke=st.ink, stroke_width=1.3))
 
     def heir(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-        g.append(crown(x, y, 7, fill="#ffd700", stroke=layout.style.ink, stroke_width=1.3))
+        g.append(crown(x, y, 7, fill="#ffd700", stroke=st.ink, stroke_width=1.3))
 
-    def line(colour: str, dash: str | None = None, width: float = 3.0, cross: bool = False
-             ) -> object:
+    def line(colour: str, dash: str | None = None, width: float = 3.0, cross: bool = False,
+             head: bool = False, dot: bool = False, bar: bool = False, ring: bool = False,
+             plane: bool = False) -> Draw:
         def draw(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-            g.append(dw.Line(x - 10, y, x + 12, y, stroke=colour, stroke_width=width,
-                             stroke_dasharray=dash, stroke_linecap="round"))
+            g.append(dw.Line(x - 10, y, x + (6 if head else 12), y, stroke=colour,
+                             stroke_width=width, stroke_dasharray=dash, stroke_linecap="round"))
+            if head:
+                g.append(dw.Lines(*arrowhead((x + 15, y), (1, 0), 10), close=True, fill=colour,
+                                  stroke=st.ink, stroke_width=1))
+            if dot:
+                g.append(dw.Circle(x + 12, y, 3.5, fill=colour, stroke=st.ink, stroke_width=1))
+            if bar:
+                g.append(dw.Line(x + 13, y - 6, x + 13, y + 6, stroke=st.ink, stroke_width=3))
+            if ring:
+                g.append(dw.Circle(x - 3, y, 5, fill="#ffffff", stroke=colour, stroke_width=2))
+            if plane:
+                g.append(chevron(x - 12, y - 6, 5, fill=colour, stroke=st.ink, stroke_width=1))
             if cross:
-                for dy in (-5, 5):
-                    g.append(dw.Line(x - 4, y - dy, x + 6, y + dy, stroke=layout.style.fails,
+                for dy in (-4, 4):
+                    g.append(dw.Line(x - 2, y - dy, x + 6, y + dy, stroke=st.fails,
                                      stroke_width=3))
         return draw
 
-    def ring(colour: str, dash: str | None = None) -> object:
+    def link(kind: str) -> Draw:
+        colour, dash = link_look(st, kind)
+        return line(colour, dash)
+
+    def ring(colour: str, dash: str | None = None, zigzag: bool = False) -> Draw:
         def draw(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-            g.append(dw.Circle(x, y, 8, fill="none", stroke=colour, stroke_width=3,
-                               stroke_dasharray=dash))
+            if zigzag:
+                g.append(zigzag_ring(x, y, 7, teeth=9, fill="none", stroke=colour,
+                                     stroke_width=2))
+            else:
+                g.append(dw.Circle(x, y, 8, fill="none", stroke=colour, stroke_width=3,
+                                   stroke_dasharray=dash))
         return draw
 
+    def badge(text: str, colour: str, box: bool = False) -> Draw:
+        def draw(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
+            if box:
+                g.append(dw.Rectangle(x - 11, y - 7.5, 22, 15, rx=4, fill=colour))
+            else:
+                g.append(dw.Circle(x, y, 7.5, fill=colour))
+            g.append(dw.Text(text, 10.5 if box else 12, x, y + 4, text_anchor="middle",
+                             fill="#ffffff", font_weight="bold", font_family=FONT))
+        return draw
+
+    def cross(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
+        for dy in (-6, 6):
+            g.append(dw.Line(x - 6, y - dy, x + 6, y + dy, stroke=st.fails, stroke_width=3.5,
+                             stroke_linecap="round"))
+
     if bare:
-        return [(line(LINK_COLOURS["army"]), "army-only border"),
-                (line(LINK_COLOURS["fleet"]), "fleet-only border"),
-                (line(LINK_COLOURS["both"]), "army and fleet border"),
-                (centre, "supply centre")]
-    ink = "#333333"
-    return [(token(UnitType.ARMY), "army"), (token(UnitType.FLEET), "fleet (sail)"),
-            (centre, "supply centre, owner's colour"), (heir, "heir (ringed: married)"),
-            (line(ink), "move"), (line(ink, "7,5", cross=True), "failed move"),
-            (line(ink, "7,4", 2.5), "support (crossed: cut or failed)"),
-            (ring(ink, "2,3"), "convoy"), (line(ink, "2,5"), "sortie: stationary unit"),
-            (ring("#d1242f"), "dislodged")]
+        return [(link("army"), "army-only border", "army-border"),
+                (link("fleet"), "fleet-only border", "fleet-border"),
+                (link("both"), "army and fleet border", "both-border"),
+                (centre, "supply centre", "centre")]
+    wings = variant.uses("wings")
+    stationary = wings or variant.uses("minor_powers")
+    out: list[KeyEntry] = [(token(UnitType.ARMY), "army", "army"),
+                           (token(UnitType.FLEET), "fleet (sail)", "fleet")]
+    if wings:
+        out.append((token(UnitType.WING), "wing (air base, stationary)", "wing"))
+    if variant.nuclear:
+        out.append((token(UnitType.ARMY, NUCLEAR_MARK, "#9a9a9a"),
+                    "nuclear power's unit (invulnerable)", "nuclear"))
+    out.append((centre, "supply centre, owner's colour", "centre"))
+    if variant.uses("heirs"):
+        out.append((heir, "heir (ringed: married)", "heir"))
+    out += [(ring(ink), "hold (ordered)", "hold"),
+            (line(ink, head=True), "move", "move"),
+            (line(ink, head=True, cross=True), "failed move (bounced)", "failed-move"),
+            (line(ink, head=True, ring=True), "convoyed move, along its path", "convoyed"),
+            (line(ink, "8,5", 3, ring=True), "support to hold", "support-hold"),
+            (line(ink, "8,5", 3, dot=True), "support to move", "support-move"),
+            (line(ink, "8,5", 3, cross=True), "support cut or failed", "support-cut"),
+            (ring(ink, "2,3"), "convoy (crossed: disrupted)", "convoy")]
+    if stationary:
+        out.append((line(ink, "2,5", bar=True), "sortie: stationary unit's move", "sortie"))
+    if wings:
+        out.append((line(ink, FLIGHT_DASH, plane=True), "wing's order (flight line)",
+                    "wing-order"))
+    if variant.uses("diplomacy_points"):
+        out.append((badge("DP", st.bought, box=True), "neutral unit's order bought by DP",
+                    "bought"))
+    if variant.rules.disabling:
+        out.append((ring(st.fails, zigzag=True), "disabled (support, convoy void)",
+                    "disabled"))
+    out += [(ring(st.fails), "dislodged", "dislodged"),
+            (line(ink, head=True), "retreat (from the small token)", "retreat"),
+            (badge("+", st.succeeds), "build", "build"),
+            (cross, "disband or removal", "disband"),
+            (badge("!", st.illegal), "illegal order (the unit holds)", "illegal")]
+    if variant.uses("heirs"):
+        out.append((line(st.marriage, "1,5", ring=True), "marriage (S9 §10)", "marriage"))
+    return out
+
+
+Draw = Callable[[dw.Group, float, float, Layout, Paints], None]

@@ -3,16 +3,32 @@ came of it.
 
 Each order is one ``<g id="order-...">`` with a ``<title>`` holding the
 order and its published result, so hovering over it in a browser reads as
-the GM's post. The marks follow the usual Diplomacy map conventions:
+the GM's post; its classes name the order's kind and every mark on it
+(``order move convoyed bought fails``), so scripts and tests find them. The
+marks follow the usual Diplomacy map conventions, and the legend
+(:mod:`.legend`) has an entry for each:
 
-* moves, retreats: arrows in the power's colour; a convoyed move follows its
-  fleets; a failed one has a red cross at its head;
-* sorties (moves by stationary units, S9 §7.2): dotted, ending in a bar,
-  because they never move by design;
-* supports: dashed lines to the supported unit (hold) or to the supported
-  arrow (move); a cut or failed support is crossed in red at its middle;
-* convoys: a dotted ring round the fleet; a disrupted one crossed in red;
-* marriages (S9 §10): magenta dotted lines with two rings;
+* moves, retreats: arrows in the power's colour; a failed one has a red cross
+  at its head; a convoyed move follows its fleets, and in Dissolution the
+  path its order names (§3.10.1: convoy paths are explicit);
+* sorties (moves by stationary units, S9 §7.2, Dissolution §3.7): dotted,
+  ending in a bar, because they never move by design;
+* supports: dashed lines to a dashed ring round the supported unit (to hold)
+  or to a dot on the supported arrow (to move); a cut or failed support is
+  crossed in red at its middle;
+* convoys: a dotted ring round the fleet or wing; a disrupted one crossed;
+* wings' orders (Dissolution §3.3: air bases, stationary, adjacent to every
+  bordering space): a flight line (long dash, dot) starting at a small
+  chevron, the wing's own symbol, whatever the order;
+* orders that DP bought for a neutral unit (a minor, thrall, vassal or
+  nuclear unit, S9 §9, OOD §9, Dissolution §5.1): a "DP" badge on the unit. A
+  neutral unit that did anything but its default order (Hold, or a paired
+  minor's support of its partner, Dissolution §5.1.3, §9.2.1) was bought: that
+  much every results post shows; who bought it is never drawn (the renderer
+  is not told). Nuclear units are drawn with the radiation sign; they strike
+  nobody (Dissolution §3.6: nuclear weapons are no part of combat);
+* disabled units (Dissolution §3.9): a zigzag ring; marriages (S9 §10):
+  magenta dotted lines with two rings;
 * dislodged units: a red ring; builds: a token with a green plus; removals
   and disbands: a red cross; illegal orders: grey, with an exclamation mark.
 
@@ -51,9 +67,12 @@ from ..core.orders import (
 )
 from ..core.results import OrderResult, Outcome
 from ..core.wording import for_players
+from ..rules.dp import DP_KINDS
+from ..rules.neutral_limits import default_order
 from ..variants import Variant
 from .board import Paints, crown, dislodged_point, heir_point, unit_token
 from .geometry import Layout, Point, arrowhead, bezier_at
+from .marks import FLIGHT_DASH, chevron, zigzag_ring
 from .palette import look_of, slug
 
 __all__ = ["draw_orders", "order_ids"]
@@ -107,19 +126,20 @@ def draw_orders(group: dw.Group, variant: Variant, position: Position, layout: L
     ranked = sorted(range(len(items)), key=lambda i: (_LAYER.get(type(items[i][0]), 1), i))
     for i in ranked:
         order, result = items[i]
-        g = dw.Group(id=ids[i], class_=_classes(order, result), data_power=order.power)
+        marks = painter.marks(order, result)
+        g = dw.Group(id=ids[i], class_=_classes(order, result, marks), data_power=order.power)
         text = format_order(order, variant.map, long=True) if order.location else str(order)
         if result is not None:
             text = f"{order.power}: {text}: {for_players(variant.map, result.reason)}"
             g.args["data-outcome"] = result.outcome.value
         g.append(dw.Title(text))
         if painter.drawable(order):
-            painter.draw(g, order, result)
+            painter.draw(g, order, result, marks)
         group.append(g)
 
 
-def _classes(order: Order, result: OrderResult | None) -> str:
-    words = ["order", type(order).__name__.lower()]
+def _classes(order: Order, result: OrderResult | None, marks: set[str]) -> str:
+    words = ["order", type(order).__name__.lower(), *sorted(marks)]
     if result is not None:
         words.append(result.outcome.value)
         if result.dislodged:
@@ -142,6 +162,8 @@ class _Painter:
         self.convoys = [o for o in orders if isinstance(o, Convoy)]
         self.lost: set[str] = set()
         """Provinces whose unit was dislodged: a convoy route avoids them if it can."""
+        self.flying = False
+        """Whether the order being drawn is a wing's (its lines are flight lines)."""
 
     # --- where things are ----------------------------------------------------
 
@@ -150,8 +172,45 @@ class _Painter:
 
     def drawable(self, order: Order) -> bool:
         """Whether every place the order names is on this map."""
-        names = (getattr(order, f, "") for f in _PLACES)
+        names = [getattr(order, f, "") for f in _PLACES]
+        names += list(order.path) if isinstance(order, Move) else []
         return all(province_of(n) in self.layout.points for n in names if n)
+
+    def marks(self, order: Order, result: OrderResult | None) -> set[str]:
+        """What the order is drawn as beyond its kind: ``wing`` (a wing's
+        order, Dissolution §3.3), ``sortie`` (a stationary unit's move, §3.7),
+        ``convoyed`` (a move along fleets or wings), ``bought`` (a neutral
+        unit's order chosen by DP), ``disabled`` (§3.9)."""
+        out: set[str] = set()
+        unit = self.unit(order)
+        if result is not None and "disabled by" in result.reason.lower():
+            out.add("disabled")  # 'Disabled by A Khk (2v1)', 'Holds; disabled by ...'
+        if isinstance(order, Retreat | Disband | Build | Remove | Waive | HeirOrder) or (
+                result is not None and result.implicit):  # nothing drawn for a default hold
+            return out
+        if (unit is not None and unit.type is UnitType.WING) or order.unit_type is UnitType.WING:
+            out.add("wing")
+        if isinstance(order, Move):
+            if unit is not None and unit.stationary:
+                out.add("sortie")
+            elif order.path or self.convoy_route(order):
+                out.add("convoyed")
+        if unit is not None and self._bought(order, unit, result):
+            out.add("bought")
+        return out
+
+    def _bought(self, order: Order, unit: Unit, result: OrderResult | None) -> bool:
+        """A DP-controlled unit's published order other than its default
+        (Dissolution §5.1.3: Hold, or a paired minor's support of its partner,
+        §9.2.1): DP chose it (S9 §9.1). Its buyers stay secret."""
+        if result is None or result.implicit or self.position.kind_of(unit.power) not in DP_KINDS:
+            return False
+        default = default_order(self.variant, self.position, unit)
+        if type(order) is not type(default):
+            return True
+        if isinstance(order, SupportHold) and isinstance(default, SupportHold):
+            return order.supported_province != default.supported_province
+        return False
 
     def colour(self, power: str) -> str:
         return look_of(self.variant, self.position, power).fills[0]
@@ -161,10 +220,12 @@ class _Painter:
 
     # --- dispatch ------------------------------------------------------------
 
-    def draw(self, g: dw.Group, order: Order, result: OrderResult | None) -> None:
+    def draw(self, g: dw.Group, order: Order, result: OrderResult | None,
+             marks: set[str]) -> None:
         outcome = result.outcome if result is not None else None
         failed = outcome is Outcome.FAILS
         colour = self.st.illegal if outcome is Outcome.ILLEGAL else self.colour(order.power)
+        self.flying = "wing" in marks
         if isinstance(order, Move):
             self.move(g, order, colour, failed)
         elif isinstance(order, Retreat):
@@ -200,6 +261,17 @@ class _Painter:
             x, y = self.at(order.location)
             g.append(dw.Circle(x, y, self.st.token + 5, fill="none", stroke=self.st.fails,
                                stroke_width=3.5, class_="dislodged-mark"))
+        if order.location and self.drawable(order):
+            x, y = self.at(order.location)
+            if "wing" in marks:  # the wing's own symbol where its order starts (§3.3)
+                g.append(chevron(x - self.st.token * 1.5, y - self.st.token * 0.75, 8,
+                                 fill=colour, stroke=self.st.ink, stroke_width=1.2,
+                                 class_="wing-mark"))
+            if "disabled" in marks:  # Dissolution §3.9: its support or convoy is void
+                g.append(zigzag_ring(x, y, self.st.token + 7, stroke=self.st.fails,
+                                     stroke_width=2.2, fill="none", class_="disabled-mark"))
+            if "bought" in marks:
+                self.dp_badge(g, (x - self.st.token * 1.7, y + self.st.token * 0.3))
 
     # --- moves ---------------------------------------------------------------
 
@@ -209,7 +281,8 @@ class _Painter:
         if unit is not None and unit.stationary:  # a sortie: bounces by rule (S9 §7.2)
             self.arrow(g, src, dst, colour, False, [], dotted=True, bar=True)
             return
-        via = self.convoy_route(order)
+        # Dissolution §3.10.1: the order names its path; elsewhere the convoying fleets.
+        via = [province_of(p) for p in order.path] or self.convoy_route(order)
         bend = 0.0
         back = self.moves.get(order.target_province)
         if not via and back is not None and back.target_province == order.province:
@@ -267,7 +340,7 @@ class _Painter:
             for p in via:
                 path.L(*_r(p))
             path.L(*_r(end))
-        dash = "2,5" if dotted else None
+        dash = "2,5" if dotted else (FLIGHT_DASH if self.flying else None)
         g.append(dw.Path(d=path.args["d"], fill="none", stroke=st.ink, stroke_width=6.5,
                          stroke_linecap="round", stroke_linejoin="round", stroke_dasharray=dash,
                          stroke_opacity=0.75))
@@ -290,6 +363,11 @@ class _Painter:
     def support_move(self, g: dw.Group, order: SupportMove, colour: str, failed: bool) -> None:
         src = self.at(order.location)
         frm, to = self.at(order.supported), self.at(order.target)
+        move = self.moves.get(order.supported_province)
+        if move is not None and move.target_province == order.target_province:
+            via = [province_of(p) for p in move.path] or self.convoy_route(move)
+            if via and all(p in self.layout.points for p in via):
+                frm = self.at(via[-1])  # onto the last leg of the arrow as drawn
         aim = (frm[0] + (to[0] - frm[0]) * 0.6, frm[1] + (to[1] - frm[1]) * 0.6)
         self.dashed(g, src, aim, colour, failed, end_dot=True)
 
@@ -309,7 +387,7 @@ class _Painter:
         d = f"M{_f(start[0])},{_f(start[1])} Q{_f(ctrl[0])},{_f(ctrl[1])} {_f(aim[0])},{_f(aim[1])}"
         g.append(dw.Path(d=d, fill="none", stroke=st.ink, stroke_width=1.2, stroke_opacity=0.7))
         g.append(dw.Path(d=d, fill="none", stroke=colour, stroke_width=4,
-                         stroke_dasharray="8,5"))
+                         stroke_dasharray=FLIGHT_DASH if self.flying else "8,5"))
         if end_dot:
             g.append(dw.Circle(*_r(aim), 4.5, fill=colour, stroke=st.ink, stroke_width=1.3))
         if failed:  # cut or void: crossed where it is easy to see
@@ -394,6 +472,15 @@ class _Painter:
                              stroke=colour, stroke_width=width, stroke_linecap="round"))
             g.append(dw.Line(*_r((x - size, y + size)), *_r((x + size, y - size)),
                              stroke=colour, stroke_width=width, stroke_linecap="round"))
+
+    def dp_badge(self, g: dw.Group, at: Point) -> None:
+        """'DP': this neutral unit's order was bought (S9 §9.1), by whom not said."""
+        x, y = _r(at)
+        g.append(dw.Rectangle(round(x - 11, 1), round(y - 7.5, 1), 22, 15, rx=4,
+                              fill=self.st.bought, stroke="#ffffff", stroke_width=1.5,
+                              class_="dp-badge"))
+        g.append(dw.Text("DP", 10.5, x, y + 3.8, text_anchor="middle", fill="#ffffff",
+                         font_weight="bold", font_family="DejaVu Sans, sans-serif"))
 
     def badge(self, g: dw.Group, at: Point, text: str, colour: str) -> None:
         x, y = _r(at)

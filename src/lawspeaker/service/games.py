@@ -227,8 +227,8 @@ class GameService:
 
     def picture(self, name: str, phase: str | None = None, orders: bool = False,
                 fmt: str = "svg", actor: Viewer = PUBLIC, board: str = "map",
-                max_width: int | None = None) -> str | bytes:
-        return self.records.picture(name, phase, orders, fmt, actor, board, max_width)
+                max_width: int | None = None, palette: str | None = None) -> str | bytes:
+        return self.records.picture(name, phase, orders, fmt, actor, board, max_width, palette)
 
     def progress(self, name: str) -> tuple[int, str, str | None]:
         return self.records.progress(name)

@@ -110,7 +110,8 @@ class Records:
         return format_explanations(record, fmt, power)
 
     def picture(self, name: str, phase: str | None, orders: bool, fmt: str, actor: Viewer,
-                board: str, max_width: int | None = None) -> str | bytes:
+                board: str, max_width: int | None = None,
+                palette: str | None = None) -> str | bytes:
         """The map of a phase: the position at its start and, with ``orders``,
         the orders given in it. A processed phase shows its public results
         (neutral units' chosen orders included, never DP); the current phase
@@ -119,9 +120,15 @@ class Records:
         Favor Map instead (Dissolution §11), under the same rules of secrecy.
         ``max_width``: a PNG is scaled down to at most that many pixels wide
         (forums and Discord refuse or shrink larger images; Dissolution's map
-        is 3,915 px wide), never up."""
+        is 3,915 px wide), never up. ``palette``: a named palette (``colorblind``,
+        :data:`lawspeaker.render.palette.PALETTES`), the viewer's choice."""
         from ..render import draw, draw_favor
+        from ..render.palette import style_for
 
+        try:
+            style = style_for(palette)
+        except ValueError as exc:
+            raise ServiceError(str(exc)) from None
         if fmt not in ("svg", "png"):
             raise ServiceError(f"unknown picture format '{fmt}' (svg or png)")
         if board not in ("map", "favor"):
@@ -145,12 +152,14 @@ class Records:
                     raise ServiceError(f"{g.variant.title} has no Favor Map")
                 embassy = [o for o in pending if isinstance(o, EmbassyOrder)]
                 drawing = draw_favor(g.variant, position, results=results, rules=g.rules,
-                                     orders=embassy if orders and results is None else None)
+                                     orders=embassy if orders and results is None else None,
+                                     style=style)
                 return drawing.svg() if fmt == "svg" else drawing.png(_scale(drawing, max_width))
             drawing = draw(g.variant, position, results=results,
                            orders=pending if orders and results is None else None,
                            subtitle=f"{g.row.name}" + ("" if results is not None or not orders
-                                                       else f" — orders seen by {actor}"))
+                                                       else f" — orders seen by {actor}"),
+                           style=style)
             return drawing.svg() if fmt == "svg" else drawing.png(_scale(drawing, max_width))
 
     def reveal_dp(self, name: str, actor: Viewer) -> None:

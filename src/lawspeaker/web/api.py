@@ -236,10 +236,13 @@ def history(request: Request, name: str) -> list[dict[str, Any]]:
 @router.get("/games/{name}/map.svg", summary="The map (SVG); with orders as the caller may "
                                              "see them", response_class=Response)
 def map_svg(request: Request, name: str, phase: str | None = None, orders: bool = False,
-            board: Literal["map", "favor"] = "map") -> Response:
-    """``board=favor``: Dissolution's Favor Map (§11), Embassy orders as the caller may see them."""
+            board: Literal["map", "favor"] = "map",
+            palette: Literal["standard", "colorblind"] = "standard") -> Response:
+    """``board=favor``: Dissolution's Favor Map (§11), Embassy orders as the caller may see
+    them. ``palette=colorblind``: the colour-blind-safe palette (docs/maps.md)."""
     svg = service(request).picture(name, phase, orders=orders, fmt="svg",
-                                   actor=api_viewer(request, name), board=board)
+                                   actor=api_viewer(request, name), board=board,
+                                   palette=palette)
     return Response(svg, media_type="image/svg+xml")
 
 
@@ -247,11 +250,12 @@ def map_svg(request: Request, name: str, phase: str | None = None, orders: bool 
                                              "orders as the caller may see them",
             response_class=Response)
 def map_png(request: Request, name: str, phase: str | None = None, orders: bool = False,
-            board: Literal["map", "favor"] = "map") -> Response:
+            board: Literal["map", "favor"] = "map",
+            palette: Literal["standard", "colorblind"] = "standard") -> Response:
     """The SVG's picture, scaled down to a width forums and Discord accept."""
     png = service(request).picture(name, phase, orders=orders, fmt="png",
                                    actor=api_viewer(request, name), board=board,
-                                   max_width=MAX_PNG_WIDTH)
+                                   max_width=MAX_PNG_WIDTH, palette=palette)
     return Response(png, media_type="image/png")
 
 

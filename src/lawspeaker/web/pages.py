@@ -165,9 +165,37 @@ def _number(text: str, what: str) -> float | None:
     return value
 
 
+PALETTE_COOKIE = "ls_palette"
+"""The viewer's palette, remembered per browser (a year): not a secret, not signed."""
+
+
+def palette_of(request: Request, asked: str | None = None) -> str | None:
+    """The palette a viewer chose: ``asked`` (a query parameter; an unknown name
+    is a clear error), else the one their browser remembers, else ``None``
+    (the standard palette)."""
+    from ..render.palette import PALETTES
+
+    if asked is not None:
+        name = asked.strip().lower()
+        if name not in PALETTES:
+            raise ServiceError(f"unknown palette '{asked[:40]}' (one of: {', '.join(PALETTES)})")
+    else:
+        name = request.cookies.get(PALETTE_COOKIE, "")
+    return name if name in PALETTES and name != "standard" else None
+
+
+def _remember_palette(request: Request, response: Response, asked: str | None) -> Response:
+    """The choice made on a page (``?palette=``) is kept for the viewer's next pages."""
+    if asked is not None:
+        response.set_cookie(PALETTE_COOKIE, palette_of(request, asked) or "standard",
+                            max_age=365 * 24 * 3600, samesite="lax", httponly=True)
+    return response
+
+
 @router.get("/games/{name}")
-def game_page(request: Request, name: str) -> Response:
-    return render(request, "game.html", _game_context(request, name))
+def game_page(request: Request, name: str, palette: str | None = None) -> Response:
+    return _remember_palette(request, render(request, "game.html", _game_context(
+        request, name, palette=palette_of(request, palette))), palette)
 
 
 def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
@@ -181,7 +209,8 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         "history": [h for h in svc.history(name) if h.kind == "processed" and not h.undone],
         "events": svc.history(name)[-12:], "report": None, "text": None,
         "rules_in_force": svc.rules_in_force(name),
-        "favor_map": svc.variant_of(name).uses("favor_map"), **extra}
+        "favor_map": svc.variant_of(name).uses("favor_map"), "palette": palette_of(request),
+        **extra}
     ctx["latest"] = svc.export(name, None, "text", gm=v.gm, actor=v, mine=True) \
         if ctx["history"] else None
     if v.power:
@@ -222,31 +251,39 @@ def _focus(request: Request, name: str, power: str) -> str | None:
 
 
 @router.get("/games/{name}/phases/{phase}")
-def phase_page(request: Request, name: str, phase: str) -> Response:
+def phase_page(request: Request, name: str, phase: str, palette: str | None = None
+               ) -> Response:
+    """A processed phase: its results post and map and, in a variant with a
+    Favor Map (Dissolution §11), the Favor Map at that phase with the phase's
+    Embassy orders and their results (Winter, §11.5)."""
     svc = service(request)
     v = viewer(request, name)
     record = svc.record(name, phase, v)
     post = svc.export(name, phase, "text", gm=v.gm, actor=v, mine=True)
-    return render(request, "phase.html", {"info": svc.game(name), "viewer": v,
-                                          "phase": phase, "record": record, "post": post})
+    return _remember_palette(request, render(request, "phase.html", {
+        "info": svc.game(name), "viewer": v, "phase": phase, "record": record, "post": post,
+        "favor_map": svc.variant_of(name).uses("favor_map"),
+        "palette": palette_of(request, palette)}), palette)
 
 
 @router.get("/games/{name}/map.svg")
 def map_svg(request: Request, name: str, phase: str | None = None, orders: bool = False,
-            board: str = "map") -> Response:
+            board: str = "map", palette: str | None = None) -> Response:
+    """``palette``: ``colorblind`` or ``standard``; without it, the viewer's remembered choice."""
     v = viewer(request, name)
-    svg = service(request).picture(name, phase, orders=orders, fmt="svg", actor=v, board=board)
+    svg = service(request).picture(name, phase, orders=orders, fmt="svg", actor=v, board=board,
+                                   palette=palette_of(request, palette))
     return Response(svg, media_type="image/svg+xml")
 
 
 @router.get("/games/{name}/map.png")
 def map_png(request: Request, name: str, phase: str | None = None, orders: bool = False,
-            board: str = "map") -> Response:
+            board: str = "map", palette: str | None = None) -> Response:
     """The map as a PNG forums and Discord accept (:data:`.sizes.MAX_PNG_WIDTH`),
-    with exactly what the SVG shows this viewer."""
+    with exactly what the SVG shows this viewer, in the palette it asks for."""
     v = viewer(request, name)
     png = service(request).picture(name, phase, orders=orders, fmt="png", actor=v, board=board,
-                                   max_width=MAX_PNG_WIDTH)
+                                   max_width=MAX_PNG_WIDTH, palette=palette_of(request, palette))
     return Response(png, media_type="image/png")
 
 
