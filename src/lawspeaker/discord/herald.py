@@ -98,7 +98,7 @@ class Herald:
             out.append(Reply(f"**{name}** is over: {result}", channel=binding.channel))
         else:
             deadline = self.service.schedule(name).deadline_text()
-            out.append(Reply(f"**{name}**: {label} begins ({deadline}). Send your orders in "
+            out.append(Reply(f"**{name}**: {label} begins; {deadline}. Send your orders in "
                              "your private channel or a DM to the bot.",
                              channel=binding.channel))
         return out
