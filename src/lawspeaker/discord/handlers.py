@@ -175,7 +175,7 @@ def orders_body(text: str) -> str | None:
     code block (``` ... ```)."""
     stripped = text.strip()
     if stripped.startswith("```") and stripped.endswith("```") and len(stripped) > 6:
-        inner = stripped[3:-3]
+        inner = stripped[3:-3].lstrip("\n")
         first, _, rest = inner.partition("\n")
         return rest if first.strip().isalpha() and rest else inner  # ```text fences
     first, _, rest = stripped.partition("\n")
