@@ -68,7 +68,8 @@ def test_the_tree_registers_every_command_with_its_options() -> None:
     assert set(gm) == {c.leaf for c in COMMANDS if c.group == "gm"}
     assert [(o["name"], o["type"], o["required"]) for o in gm["seat"]["options"]] == [
         ("power", 3, True), ("user", 6, True), ("game", 3, False)]
-    assert [(o["name"], o["type"]) for o in payload["draw"]["options"]][0] == ("vote", 5)
+    assert (payload["draw"]["options"][0]["name"], payload["draw"]["options"][0]["type"]) == (
+        "vote", 5)
     assert [o["type"] for o in gm["deadline"]["options"]][:2] == [4, 4]
     for spec in COMMANDS:
         assert 1 <= len(spec.description) <= 100 and spec.leaf.islower()
