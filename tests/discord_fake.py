@@ -22,6 +22,10 @@ from lawspeaker.discord.interaction import Interaction, Member, Reply
 from lawspeaker.service import GameService
 
 GUILD = "1000"
+AESIR_POST = "F Asg - Ida\n2 DP to F Permyak Marry Heir Asgard"
+VANIR_POST = "F Noa - Lei\nA Van - Hin"
+POSTS = {"alice": AESIR_POST, "bob": VANIR_POST}
+POWERS = {"alice": "Aesir", "bob": "Vanir"}
 
 
 @dataclass(frozen=True)
@@ -125,3 +129,20 @@ class FakeDiscord:
 
 def text(deliveries: list[Delivery]) -> str:
     return "\n".join(d.reply.content for d in deliveries)
+
+
+def saga(service: GameService) -> FakeDiscord:
+    """Saga, created from Discord: the GM, Aesir (alice) and Vanir (bob), each
+    with a private channel, and carol, who only watches."""
+    discord = FakeDiscord(service, users=("gm", "alice", "bob", "carol"))
+    discord.shared("saga")
+    discord.private("aesir", "alice", "gm")
+    discord.private("vanir", "bob", "gm")
+    assert "is created" in text(discord.slash("gm", "saga", "gm create", variant="s9-complete",
+                                              name="Saga"))
+    discord.slash("gm", "saga", "gm seat", power="Aesir", user="@alice")
+    discord.slash("gm", "saga", "gm seat", power="Vanir", user="@bob")
+    discord.slash("gm", "aesir", "gm private", power="Aesir", game="Saga")
+    discord.slash("gm", "vanir", "gm private", power="Vanir", game="Saga")
+    discord.log.clear()
+    return discord

@@ -13,35 +13,17 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from discord_fake import FakeDiscord, text
+from discord_fake import AESIR_POST, POSTS, POWERS, VANIR_POST, FakeDiscord, saga, text
 
 from lawspeaker.discord.commands import COMMANDS
 from lawspeaker.discord.handlers import orders_body
 from lawspeaker.service import GM, GameService, Viewer
 from lawspeaker.store.models import now
 
-AESIR_POST = "F Asg - Ida\n2 DP to F Permyak Marry Heir Asgard"
-VANIR_POST = "F Noa - Lei\nA Van - Hin"
-POSTS = {"alice": AESIR_POST, "bob": VANIR_POST}
-POWERS = {"alice": "Aesir", "bob": "Vanir"}
-
 
 @pytest.fixture
 def table(service: GameService) -> FakeDiscord:
-    """Saga, created from Discord: the GM, Aesir (alice) and Vanir (bob), each
-    with a private channel, and carol, who only watches."""
-    discord = FakeDiscord(service, users=("gm", "alice", "bob", "carol"))
-    discord.shared("saga")
-    discord.private("aesir", "alice", "gm")
-    discord.private("vanir", "bob", "gm")
-    assert "is created" in text(discord.slash("gm", "saga", "gm create", variant="s9-complete",
-                                              name="Saga"))
-    discord.slash("gm", "saga", "gm seat", power="Aesir", user="@alice")
-    discord.slash("gm", "saga", "gm seat", power="Vanir", user="@bob")
-    discord.slash("gm", "aesir", "gm private", power="Aesir", game="Saga")
-    discord.slash("gm", "vanir", "gm private", power="Vanir", game="Saga")
-    discord.log.clear()
-    return discord
+    return saga(service)
 
 
 def secrets(service: GameService) -> dict[str, list[str]]:
