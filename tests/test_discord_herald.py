@@ -74,3 +74,13 @@ def test_the_scheduler_can_be_left_to_the_server(table: FakeDiscord) -> None:
     d.herald = Herald(svc, scheduler=False)
     d.tick(now() + timedelta(hours=2))
     assert svc.game("Saga").phase_code == "S1M"
+
+
+def test_two_bots_on_one_database_post_once(table: FakeDiscord) -> None:
+    svc = table.service
+    svc.process("Saga", GM)
+    phase_id = svc.progress("Saga")[0]
+    first = svc.claim_post("discord", "saga", "announced", phase_id)
+    second = svc.claim_post("discord", "saga", "announced", phase_id)
+    assert first[0] and not second[0] and second[1] == phase_id
+    assert Herald(svc).tick() == []  # the claim stands for every bot

@@ -204,11 +204,10 @@ def orders(ctx: Context) -> list[Reply]:
     _gm(ctx)
     named = ctx.option("power")
     powers = [str(named)] if named else list(ctx.service.status(ctx.game).expected)
-    texts = [report_text(ctx.service.submissions(ctx.game, p, ctx.viewer)) for p in powers]
-    owner = str(named) if named and len(powers) == 1 else None
-    if owner is not None and ctx.binding is not None and ctx.binding.power:
-        owner = ctx.binding.power if owner.lower() == ctx.binding.power.lower() else owner
-    return [ctx.secret("\n\n".join(texts) or "no power is due this phase", owner)]
+    reports = [ctx.service.submissions(ctx.game, p, ctx.viewer) for p in powers]
+    text = "\n\n".join(report_text(r) for r in reports) or "no power is due this phase"
+    owner = reports[0].power if named else None  # every power's: the GM's eyes alone
+    return [ctx.secret(text, owner)]
 
 
 def reveal(ctx: Context) -> list[Reply]:

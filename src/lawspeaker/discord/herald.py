@@ -16,9 +16,10 @@ For each game's public channel:
   anything but the power and the deadline).
 
 What was posted is kept in the store (the channel's binding), so a restarted
-bot posts nothing twice and several bots on one database do not either
-(each marks before it posts; a crash between the two loses a post, never
-doubles one).
+bot posts nothing twice and several bots on one database do not either: each
+claims a post in one locked write before it sends it
+(:meth:`GameService.claim_post`); a crash between the two loses a post,
+never doubles one.
 """
 
 from __future__ import annotations
@@ -76,9 +77,11 @@ class Herald:
             for binding in self.service.channels(PLATFORM, name):
                 if binding.power is not None or binding.announced_phase_id == phase_id:
                     continue
-                self.service.mark_channel(PLATFORM, binding.channel, announced=phase_id)
-                back = binding.announced_phase_id is not None and \
-                    phase_id < binding.announced_phase_id
+                mine, before = self.service.claim_post(PLATFORM, binding.channel,
+                                                       "announced", phase_id)
+                if not mine:
+                    continue  # another bot on this database posts it
+                back = before is not None and phase_id < before
                 out += self._rolled_back(binding, label) if back else \
                     self._results(binding, label, result)
             return out
@@ -126,7 +129,9 @@ class Herald:
             public = [b for b in bindings if b.power is None]
             if result or not public or public[0].reminded_phase_id == phase_id:
                 return []
-            self.service.mark_channel(PLATFORM, public[0].channel, reminded=phase_id)
+            if not self.service.claim_post(PLATFORM, public[0].channel, "reminded",
+                                           phase_id)[0]:
+                return []
             missing = self.service.status(name).missing
             private = {b.power: b.channel for b in bindings if b.power is not None}
             holders = self.service.chat_holders(PLATFORM, name)

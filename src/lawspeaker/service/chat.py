@@ -116,19 +116,26 @@ class ChatBindings:
             return [_binding(row, game) for row, game in
                     s.execute(query.order_by(ChatChannelRow.id))]
 
-    def mark(self, platform: str, channel: str, announced: int | None = None,
-             reminded: int | None = None) -> None:
-        """Record what the bot posted in a channel: the phase announced (its
-        results and the new phase), the phase whose reminder went out."""
+    def claim(self, platform: str, channel: str, what: str, phase_id: int
+              ) -> tuple[bool, int | None]:
+        """Record that the bot posts ``what`` (``announced`` or ``reminded``)
+        for phase ``phase_id`` in a channel, unless that is already recorded:
+        (whether this caller claimed it, the phase recorded before). One
+        locked write, so of several bots on one database one posts."""
+        if what not in ("announced", "reminded"):
+            raise ValueError(what)
+        column = f"{what}_phase_id"
         with self.games.store.transaction() as s:
             row = s.scalar(select(ChatChannelRow).where(
-                ChatChannelRow.platform == platform, ChatChannelRow.channel_id == channel))
+                ChatChannelRow.platform == platform, ChatChannelRow.channel_id == channel)
+                .with_for_update())
             if row is None:
-                return
-            if announced is not None:
-                row.announced_phase_id = announced
-            if reminded is not None:
-                row.reminded_phase_id = reminded
+                return False, None
+            before = getattr(row, column)
+            if before == phase_id:
+                return False, before
+            setattr(row, column, phase_id)
+            return True, before
 
     # --- members ----------------------------------------------------------------------
 

@@ -307,9 +307,9 @@ class GameService:
     def channels(self, platform: str, name: str | None = None) -> list[ChannelBinding]:
         return self.chat.channels(platform, name)
 
-    def mark_channel(self, platform: str, channel: str, announced: int | None = None,
-                     reminded: int | None = None) -> None:
-        self.chat.mark(platform, channel, announced, reminded)
+    def claim_post(self, platform: str, channel: str, what: str, phase_id: int
+                   ) -> tuple[bool, int | None]:
+        return self.chat.claim(platform, channel, what, phase_id)
 
     def bind_member(self, platform: str, user: str, name: str, role: str,
                     actor: Viewer = GM) -> Seat:
