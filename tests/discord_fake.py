@@ -18,7 +18,7 @@ from typing import Any
 
 from lawspeaker.discord.handlers import Handlers
 from lawspeaker.discord.herald import Herald
-from lawspeaker.discord.interaction import Interaction, Member, Reply
+from lawspeaker.discord.interaction import Attachment, Interaction, Member, Reply
 from lawspeaker.service import GameService
 
 GUILD = "1000"
@@ -88,8 +88,9 @@ class FakeDiscord:
         inter = self._inter(user, channel, command=command, options=options)
         return self._deliver(inter, self.handlers.command(inter), command, message=False)
 
-    def say(self, user: str, channel: str, text: str) -> list[Delivery]:
-        inter = self._inter(user, channel, text=text)
+    def say(self, user: str, channel: str, text: str,
+            files: tuple[Attachment, ...] = ()) -> list[Delivery]:
+        inter = self._inter(user, channel, text=text, attachments=files)
         return self._deliver(inter, self.handlers.message(inter), "message", message=True)
 
     def tick(self, at: datetime | None = None) -> list[Delivery]:

@@ -17,6 +17,7 @@ from discord_fake import AESIR_POST, POSTS, POWERS, VANIR_POST, FakeDiscord, sag
 
 from lawspeaker.discord.commands import COMMANDS
 from lawspeaker.discord.handlers import orders_body
+from lawspeaker.discord.interaction import Attachment
 from lawspeaker.service import GM, GameService, Viewer
 from lawspeaker.store.models import now
 
@@ -85,6 +86,10 @@ def test_orders_are_read_only_where_they_stay_private(table: FakeDiscord) -> Non
     assert d.say("bob", "aesir", "orders\n" + VANIR_POST)[0].reply.content.startswith(
         "Error: Vanir may not submit orders for Aesir")  # not his channel
     assert d.service.status("Saga").submitted == ()
+    # A long post arrives as message.txt (Discord turns it into a file).
+    sent = d.say("alice", "aesir", "", files=(Attachment("message.txt",
+                                                         ("orders\n" + AESIR_POST).encode()),))
+    assert "line 1: ok" in text(sent) and d.service.status("Saga").submitted == ("Aesir",)
     assert orders_body("```text\nF Asg H\n```") == "F Asg H\n"
     assert orders_body("Orders S401\nF Asg H") == "F Asg H"
     assert orders_body("hello") is None

@@ -27,9 +27,10 @@ import discord
 from discord import app_commands
 
 from .commands import COMMANDS, GROUPS, CommandSpec
+from .context import MAX_POST
 from .handlers import Handlers
 from .herald import Herald
-from .interaction import Interaction, Member, Reply, Visibility
+from .interaction import Attachment, Interaction, Member, Reply, Visibility
 from .text import chunks
 
 __all__ = ["LawspeakerBot", "build_tree", "interaction_of", "visibility_of"]
@@ -209,13 +210,18 @@ class LawspeakerBot(discord.Client):
         await self.sender.to_interaction(interaction, replies)
 
     async def on_message(self, message: discord.Message) -> None:
-        if message.author.bot or not message.content:
+        if message.author.bot:
+            return
+        files = tuple([Attachment(a.filename, await a.read()) for a in message.attachments
+                       if a.filename.endswith(".txt") and a.size <= MAX_POST][:1])
+        if not message.content and not files:
             return
         guild = message.guild
         inter = Interaction(
             user=str(message.author.id), user_name=message.author.display_name,
             channel=str(message.channel.id), guild=str(guild.id) if guild else "",
-            visibility=visibility_of(message.channel, guild), text=message.content)
+            visibility=visibility_of(message.channel, guild), text=message.content,
+            attachments=files)
         replies = await asyncio.to_thread(self.handlers.message, inter)
         await self.sender.to_message(message, replies)
 

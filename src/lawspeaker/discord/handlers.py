@@ -112,7 +112,9 @@ class Handlers:
 
     def message(self, inter: Interaction) -> list[Reply]:
         """A message: orders pasted in a DM or a power's private channel, else nothing."""
-        text = inter.text
+        text = inter.text or "\n".join(  # a long post: Discord sends it as message.txt
+            a.data.decode("utf-8", "replace") for a in inter.attachments
+            if a.filename.endswith(".txt") and len(a.data) <= MAX_POST)
         body = orders_body(text)
         if body is None:
             return []
