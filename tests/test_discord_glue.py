@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from lawspeaker.cli import main
-from lawspeaker.discord.bot import Sender, build_tree, interaction_of
+from lawspeaker.discord.bot import Sender, build_tree, interaction_of, visibility_of
 from lawspeaker.discord.commands import COMMANDS, CommandSpec
 from lawspeaker.discord.handlers import Handlers
 from lawspeaker.discord.interaction import Attachment, Member, Reply
@@ -178,3 +178,12 @@ def test_the_command_without_a_token_says_how_to_make_a_bot(monkeypatch: pytest.
     assert "Traceback" not in result.output
     assert not (tmp_path / "g.db").exists()  # nothing touched
 
+
+
+def test_a_channel_is_private_only_if_no_role_is_let_in() -> None:
+    client = _client()
+    guild = client.get_guild(100)
+    assert guild is not None
+    visibility = {c.name: visibility_of(c, guild) for c in guild.channels}
+    assert visibility == {"saga": "shared", "aesir": "private", "vanir-leaky": "shared"}
+    assert visibility_of(object(), guild) == "shared"  # what the bot cannot tell

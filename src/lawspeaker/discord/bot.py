@@ -83,15 +83,22 @@ def build_tree(client: discord.Client, run: Run) -> app_commands.CommandTree:
 
 
 def visibility_of(channel: object, guild: discord.Guild | None) -> Visibility:
-    """A DM; a channel @everyone cannot see (or a private thread); else shared.
-    Anything the bot cannot tell counts as shared."""
+    """A DM; a channel @everyone cannot see and no role is let into (members are
+    let in one by one), or a private thread; else shared. Anything the bot
+    cannot tell counts as shared."""
     if guild is None or isinstance(channel, discord.DMChannel):
         return "dm"
     if isinstance(channel, discord.Thread):
         return "private" if channel.type is discord.ChannelType.private_thread else "shared"
     if isinstance(channel, discord.abc.GuildChannel):
-        everyone = channel.permissions_for(guild.default_role)
-        return "shared" if everyone.view_channel else "private"
+        if channel.permissions_for(guild.default_role).view_channel:
+            return "shared"
+        for target, overwrite in channel.overwrites.items():
+            # a role may be every player; only members named one by one keep it private
+            if isinstance(target, discord.Role) and target != guild.default_role and \
+                    overwrite.view_channel:
+                return "shared"
+        return "private"
     return "shared"
 
 

@@ -87,6 +87,9 @@ def unbind(ctx: Context) -> list[Reply]:
 
 def private(ctx: Context) -> list[Reply]:
     _gm(ctx)
+    if ctx.inter.is_dm:
+        raise Refused("a private channel is a channel of your server that only the player, "
+                      "you and the bot can see; a DM with the bot is the player's already")
     if ctx.inter.visibility != "private":
         raise Refused("this channel is not private: @everyone can read it. Make it a "
                       "channel only the player, the GM and the bot can see, then try again")

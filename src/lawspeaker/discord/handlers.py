@@ -70,6 +70,7 @@ class Handlers:
         handler = self.table.get(inter.command)
         if handler is None:
             return [Reply(f"unknown command /{inter.command}", ephemeral=True)]
+
         def run() -> list[Reply]:
             ctx = self.context(inter)
             if inter.command in THROTTLED:

@@ -44,7 +44,7 @@ def myorders(ctx: Context) -> list[Reply]:
     if posts:
         text += f"\n{len(posts)} post(s) this phase; the last at " \
                 f"{posts[-1].at:%d %b %H:%M} UTC."
-    return [ctx.secret(text, power)]
+    return [ctx.secret(text, report.power)]
 
 
 def template(ctx: Context) -> list[Reply]:
