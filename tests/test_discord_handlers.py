@@ -103,6 +103,9 @@ def test_slash_orders_take_lines_separated_by_semicolons(table: FakeDiscord) -> 
     checked = d.slash("alice", d.dm("alice"), "check", text="F Asg - Nowhere")
     assert "unreadable" in checked[0].reply.content or "illegal" in checked[0].reply.content
     assert len(d.service.submissions("Saga", "Aesir", GM).orders) == 1  # a check keeps nothing
+    mine = d.slash("alice", "aesir", "myorders")
+    assert mine[0].readers == {"alice", "gm"} and not mine[0].reply.ephemeral
+    assert "post 1, line 1: ok         F Asgard - Idavollr" in mine[0].reply.content
     stale = d.slash("alice", "aesir", "orders", text="F Asg H", phase="A401M")
     assert "Error:" in stale[0].reply.content
 

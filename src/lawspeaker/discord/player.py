@@ -37,10 +37,16 @@ def check(ctx: Context) -> list[Reply]:
 
 
 def myorders(ctx: Context) -> list[Reply]:
+    """The standing orders and DP, and the check of each line that stands
+    (from every post this phase: a later order for a unit replaces an earlier)."""
     power = ctx.power()
     report = ctx.service.submissions(ctx.game, power, ctx.viewer)
     posts = ctx.service.posts(ctx.game, power, ctx.viewer)
+    checked = [f"post {post.number}, {line}" for post in posts for line in post.lines
+               if line.number in post.standing]
     text = report_text(report)
+    if checked:
+        text += "\nThe check of the lines that stand:\n```\n" + "\n".join(checked) + "\n```"
     if posts:
         text += f"\n{len(posts)} post(s) this phase; the last at " \
                 f"{posts[-1].at:%d %b %H:%M} UTC."
