@@ -19,7 +19,7 @@ TOP = "lawspeaker"
 LAYERS: tuple[tuple[str, ...], ...] = (
     (TOP,),                # __init__.py: the public API, re-exports only
     ("cli",),              # front ends: the command line ...
-    ("web",),              # ... and the game server (the CLI starts it)
+    ("web", "discord"),    # ... the game server and the Discord bot (the CLI starts them)
     ("service",),          # games, submissions, processing, who sees what
     ("store", "render"),   # the database; maps as SVG/PNG
     ("sim", "cases"),      # random play; the case format and runner

@@ -6,6 +6,8 @@
 ``lawspeaker map ...``              check (and draw) variant maps (:mod:`.maps`)
 ``lawspeaker game ...``             run a kept game on the store (:mod:`.game`)
 ``lawspeaker game whatif``          try orders in a sandbox, changing nothing (:mod:`.whatif`)
+``lawspeaker serve``                the game server (:mod:`.serve`)
+``lawspeaker discord``              the Discord bot (:mod:`.discord_bot`)
 
 Every command reports bad input as one ``Error:`` line and a non-zero exit,
 never a traceback.
@@ -18,6 +20,6 @@ from .root import main
 __all__ = ["main"]
 
 
-from . import engine, game, maps, serve, whatif  # the modules register their commands on main
+from . import discord_bot, engine, game, maps, serve, whatif  # they register their commands
 
-__all__ += ["engine", "game", "maps", "serve", "whatif"]
+__all__ += ["discord_bot", "engine", "game", "maps", "serve", "whatif"]

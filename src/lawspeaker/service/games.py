@@ -12,7 +12,8 @@ Each part owns one job and reaches a game only through the loader
 * :class:`~.records.Records` — the published record: history, results, maps;
 * :class:`~.access.Access` — secret links and browser sessions;
 * :class:`~.deadlines.Deadlines` — deadlines and the scheduler (given the step);
-* :class:`~.ballots.Ballots` — ready flags and draw votes.
+* :class:`~.ballots.Ballots` — ready flags and draw votes;
+* :class:`~.chat.ChatBindings` — chat channels and users bound to games and seats.
 
 The methods here only hand each call to its part, with the defaults a front
 end relies on; what a call does is documented where it is done.
@@ -27,6 +28,7 @@ from ..store import Store
 from ..variants import Variant
 from .access import Access, Grant
 from .ballots import Ballots, DrawTally
+from .chat import ChannelBinding, ChatBindings, Seat
 from .deadlines import Deadlines, Schedule
 from .entry import OrderEntry, UnitOptions
 from .export import PhaseRecord
@@ -73,7 +75,7 @@ class GameService:
 
     The parts are attributes (``loader``, ``setup``, ``seats``, ``entry``,
     ``post_log``, ``processing``, ``records``, ``access``, ``deadlines``,
-    ``ballots``); a front end calls the methods below."""
+    ``ballots``, ``chat``); a front end calls the methods below."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -88,6 +90,7 @@ class GameService:
         self.ballots = Ballots(self.loader)
         self.access = Access(self.loader)
         self.sandbox = Sandbox(self.loader)
+        self.chat = ChatBindings(self.loader)
 
     # --- games (setup) ---------------------------------------------------------------------
 
@@ -306,3 +309,35 @@ class GameService:
 
     def set_draw_rule(self, name: str, rule: str, actor: Viewer = GM) -> None:
         self.ballots.set_draw_rule(name, rule, actor)
+
+    # --- chat front ends (channels and users bound to games and seats) -------------------
+
+    def bind_channel(self, platform: str, guild: str, channel: str, name: str,
+                     power: str | None = None, actor: Viewer = GM) -> ChannelBinding:
+        return self.chat.bind_channel(platform, guild, channel, name, power, actor)
+
+    def unbind_channel(self, platform: str, channel: str, actor: Viewer = GM) -> str:
+        return self.chat.unbind_channel(platform, channel, actor)
+
+    def channel(self, platform: str, channel: str) -> ChannelBinding | None:
+        return self.chat.channel(platform, channel)
+
+    def channels(self, platform: str, name: str | None = None) -> list[ChannelBinding]:
+        return self.chat.channels(platform, name)
+
+    def claim_post(self, platform: str, channel: str, what: str, phase_id: int
+                   ) -> tuple[bool, int | None]:
+        return self.chat.claim(platform, channel, what, phase_id)
+
+    def bind_member(self, platform: str, user: str, name: str, role: str,
+                    actor: Viewer = GM) -> Seat:
+        return self.chat.bind_member(platform, user, name, role, actor)
+
+    def chat_viewer(self, platform: str, user: str, name: str) -> Viewer:
+        return self.chat.viewer(platform, user, name)
+
+    def chat_seats(self, platform: str, user: str) -> list[Seat]:
+        return self.chat.seats_of(platform, user)
+
+    def chat_holders(self, platform: str, name: str) -> dict[str, list[str]]:
+        return self.chat.holders(platform, name)

@@ -230,3 +230,39 @@ class SettingRow(Base):
 
     key: Mapped[str] = mapped_column(String(50), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class ChatChannelRow(Base):
+    """A chat channel (a Discord channel, ...) bound to a game: its public
+    channel (``power`` None), where results are posted, or one power's private
+    channel, where its player posts orders. ``announced_phase_id`` and
+    ``reminded_phase_id`` say what the bot has already posted there, so a
+    restart posts nothing twice."""
+
+    __tablename__ = "chat_channels"
+    __table_args__ = (UniqueConstraint("platform", "channel_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    platform: Mapped[str] = mapped_column(String(20))
+    channel_id: Mapped[str] = mapped_column(String(40))
+    guild_id: Mapped[str] = mapped_column(String(40), default="")
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    power: Mapped[str | None] = mapped_column(String(100), default=None)
+    announced_phase_id: Mapped[int | None] = mapped_column(default=None)
+    reminded_phase_id: Mapped[int | None] = mapped_column(default=None)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class ChatMemberRow(Base):
+    """A chat user (by the platform's user id) bound to a seat of a game:
+    ``gm`` or a power. One seat per user per game."""
+
+    __tablename__ = "chat_members"
+    __table_args__ = (UniqueConstraint("platform", "game_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    platform: Mapped[str] = mapped_column(String(20))
+    user_id: Mapped[str] = mapped_column(String(40))
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    role: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(default=now)
