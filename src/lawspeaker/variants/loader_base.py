@@ -20,7 +20,7 @@ from .loader_yaml import Reader, line_of
 from .locate import is_bundled, locate
 from .model import VariantError
 
-__all__ = ["merge_bases"]
+__all__ = ["keys_set", "merge_bases"]
 
 _NOT_INHERITED = ("name", "base")
 
@@ -88,3 +88,13 @@ def _merge(reader: Reader, meta: MutableMapping[str, Any], here: Path, shown: st
             meta[key] = value
             origins[str(key)] = deeper.get(str(key), base_file)
     return origins
+
+
+def keys_set(folder: Path) -> set[str]:
+    """The top-level keys the ``variant.yaml`` in ``folder`` sets, itself or through
+    its bases (empty if it cannot be read)."""
+    reader = Reader(folder)
+    meta = reader.read("variant.yaml")
+    if not isinstance(meta, MutableMapping) or not merge_bases(reader, meta):
+        return set()
+    return {str(k) for k in meta}

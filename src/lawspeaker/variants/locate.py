@@ -50,6 +50,6 @@ def locate(ref: str | Path, relative_to: Path | None = None, where: str = "") ->
                                 f"no such variant '{text}': not a bundled variant ("
                                 f"{', '.join(available_variants())}) and no folder with a "
                                 f"variant.yaml at {looked}",
-                                "name a bundled variant, or a folder holding a variant.yaml"
-                                + (" (relative to the file that names it)"
+                                "name a bundled variant, or a folder with a variant.yaml"
+                                + (", relative to the file that names it"
                                    if relative_to is not None else ""))])
