@@ -46,7 +46,7 @@ def _shown(reader: Reader, folder: Path) -> str:
 
 
 def _join(shown: str, name: str) -> str:
-    return f"{shown}/{name}" if shown else name
+    return f"{shown}/{name}" if shown and not os.path.isabs(name) else name
 
 
 def _merge(reader: Reader, meta: MutableMapping[str, Any], here: Path, shown: str,
