@@ -158,7 +158,7 @@ def test_a_folder_named_as_a_bundled_variant_is_refused_by_the_server(tmp_path: 
     with pytest.raises(ValueError, match="named 'Standard', as a bundled variant is"):
         offered_variants([folder])
     twin = designer_folder(tmp_path, STD_DP, name="Twin")
-    with pytest.raises(ValueError, match="as the folder .*StdDP is"):
+    with pytest.raises(ValueError, match=r"as the folder .*StdDP is"):
         offered_variants([designer_folder(tmp_path / "b"), twin])
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -220,7 +220,7 @@ def test_a_key_without_its_component_is_reported(tmp_path: Path, key: str) -> No
 def test_minors_without_minor_powers_is_reported(tmp_path: Path) -> None:
     folder = designer_folder(tmp_path, STD_DP.replace("[minor_powers, diplomacy_points]",
                                                       "[]"))
-    file, line, message, _fix = problem_with(folder, "'minors' is read only")
+    file, line, _message, _fix = problem_with(folder, "'minors' is read only")
     assert (file, line) == ("variant.yaml", 5)
 
 
@@ -263,7 +263,7 @@ def test_favor_without_nuclear_powers_is_reported_once(tmp_path: Path) -> None:
 
 def test_an_unknown_key_is_reported_with_the_nearest_one(tmp_path: Path) -> None:
     folder = designer_folder(tmp_path, STD_DP.replace("minors:", "minor:"))
-    file, line, message, fix = problem_with(folder, "unknown key 'minor'")
+    file, line, _message, fix = problem_with(folder, "unknown key 'minor'")
     assert (file, line, fix) == ("variant.yaml", 5, "did you mean 'minors'?")
 
 
