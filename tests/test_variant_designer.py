@@ -390,3 +390,11 @@ def test_variant_new_never_overwrites(tmp_path: Path) -> None:
     (tmp_path / "Mine").mkdir()
     result = CliRunner().invoke(main, ["variant", "new", "Mine", "--dir", str(tmp_path)])
     assert result.exit_code != 0 and "already exists: nothing was written" in result.output
+
+
+def test_the_tutorials_finished_folder_passes_map_check() -> None:
+    """docs/variant-format.md's tutorial ends with docs/examples/std-dp."""
+    folder = Path(__file__).parent.parent / "docs" / "examples" / "std-dp"
+    assert check_variant(folder) == []
+    var = load_variant(folder)
+    assert set(var.minors) == set(NEUTRAL) and var.uses("diplomacy_points")

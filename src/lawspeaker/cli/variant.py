@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 from pathlib import Path
 
 import click
@@ -62,4 +63,4 @@ def new(name: str, base_named: str, parent: str) -> None:
     folder.mkdir(parents=True)
     (folder / "variant.yaml").write_text(text, encoding="utf-8")
     click.echo(f"{folder / 'variant.yaml'} written: {name} extends {base.name}. "
-               f"Edit it, then run: lawspeaker map check {folder}")
+               f"Edit it, then run: lawspeaker map check {shlex.quote(str(folder))}")

@@ -9,8 +9,11 @@ The package holds the loader beside the data it reads: ``model`` has the types
 (Variant, Power, Problem...), ``loader`` reads and checks a folder one section
 at a time (``loader_yaml``: the files, problems and lines; ``loader_map``: the map;
 ``loader_units``: starting units; ``loader_neutrals``: nuclear powers, minor groups,
-Favor, the DP allotment; ``loader_favor``: ``favor.yaml``), and each bundled variant
-is a folder ``<name>/`` with its ``variant.yaml``, ``map.yaml`` (and ``favor.yaml``).
+Favor, the DP allotment; ``loader_favor``: ``favor.yaml``; ``loader_base``: ``base:``;
+``loader_components``: which key each component reads), ``locate`` finds a variant by
+name or folder, ``report`` is ``map check``'s report and ``template`` the ``variant.yaml``
+of ``variant new``; each bundled variant is a folder ``<name>/`` with its
+``variant.yaml``, ``map.yaml`` (and ``favor.yaml``).
 """
 
 from __future__ import annotations
