@@ -332,7 +332,10 @@ def check_expected(reader: Reader, meta: Mapping[str, Any], actual: Mapping[str,
             reader.problem(f, line_of(expected, what), f"expect.{what} must be a whole number")
         elif expected[what] != count:
             reader.problem(f, line_of(expected, what),
-                           f"expected {expected[what]} {what.replace('_', ' ')}, found {count}")
+                           f"expected {expected[what]} {what.replace('_', ' ')}, found {count}",
+                           "" if f == "variant.yaml" else "these counts are the base's: set "
+                           "this variant's own expect: in its variant.yaml (expect: {} "
+                           "checks none)")
 
 
 def read_rulebook(reader: Reader, meta: Mapping[str, Any]) -> dict[str, Any]:

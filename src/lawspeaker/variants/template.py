@@ -58,6 +58,9 @@ def variant_yaml(name: str, base_ref: str, base: Variant, base_keys: set[str]) -
         item = f"  - {component}"
         out.append(f"{'' if on else '# '}{item:<28} # {note}" + (" (the base's)" if on else ""))
     out.append("")
+    if "expect" in base_keys:
+        out += ["# expect: the base's counts, which map check verifies; when this variant "
+                "changes them,", "# set its own here (expect: {} checks none)", ""]
     homes = {h for p in base.powers.values() for h in p.homes}
     neutral = [k for k, p in base.map.provinces.items() if p.is_sc and k not in homes]
     if "minors" in base_keys:
