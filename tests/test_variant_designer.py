@@ -140,6 +140,10 @@ def test_the_folder_starts_a_game_on_the_server(tmp_path: Path) -> None:
     assert r.status_code == 200 and r.json()["variant"] == "std-dp", r.text
     assert svc.variant_of("Neutral Europe").path == folder.resolve()
     assert len(svc.position("Neutral Europe", None).units) == 22 + 12
+    page = client.get("/games/Neutral Europe")
+    assert page.status_code == 200 and "Standard with DP neutrals" in page.text
+    svg = client.get("/games/Neutral Europe/map.svg")
+    assert svg.status_code == 200 and "Belgium" in svg.text
 
 
 def test_the_gm_starts_a_game_from_the_folder_at_the_command_line(
