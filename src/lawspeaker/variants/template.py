@@ -44,11 +44,11 @@ def variant_yaml(name: str, base_ref: str, base: Variant, base_keys: set[str]) -
         f"# {name}: a variant of {base.title}, started by `lawspeaker variant new`.",
         "# Every top-level key not set here is taken whole from the base (a key set here",
         "# replaces the base's whole value). Uncomment what you need, then run",
-        f"#   lawspeaker map check {name}",
+        "#   lawspeaker map check FOLDER      (this file's folder)",
         "# The keys, and which component reads each: docs/variant-format.md.",
         f"name: {name}",
         f'title: "{name}"',
-        f"base: {base_ref}{' ' * max(1, 30 - len(base_ref))}# a bundled variant's name, or a "
+        f"base: {base_ref}{' ' * max(1, 25 - len(base_ref))}# a bundled variant's name, or a "
         "folder relative to this file",
         "",
         "components:                    # the rule components this variant switches on",
@@ -56,7 +56,8 @@ def variant_yaml(name: str, base_ref: str, base: Variant, base_keys: set[str]) -
     for component, note in COMPONENT_NOTES.items():
         on = base.uses(component)
         item = f"  - {component}"
-        out.append(f"{'' if on else '# '}{item:<28} # {note}" + (" (the base's)" if on else ""))
+        tag = "(the base's) " if on else ""
+        out.append(f"{'' if on else '# '}{item:<28} # {tag}{note}")
     out.append("")
     if "expect" in base_keys:
         out += ["# expect: the base's counts, which map check verifies; when this variant "
