@@ -265,6 +265,19 @@ def test_favor_without_nuclear_powers_is_reported_once(tmp_path: Path) -> None:
     assert not any("which is not a nuclear power" in m for m in messages(folder))
 
 
+def test_favor_map_without_favor_yaml_is_reported(tmp_path: Path) -> None:
+    from lawspeaker.variants import VARIANTS_DIR
+
+    folder = tmp_path / "Dis"
+    folder.mkdir()
+    text = (VARIANTS_DIR / "dissolution" / "variant.yaml").read_text(encoding="utf-8")
+    (folder / "variant.yaml").write_text(text.replace(
+        "map: map.yaml", f"map: {VARIANTS_DIR / 'dissolution' / 'map.yaml'}"), encoding="utf-8")
+    (problem,) = check_variant(folder)
+    assert problem.file == "favor.yaml" and "there is none" in problem.message
+    assert problem.fix.startswith("add favor.yaml")
+
+
 def test_an_unknown_key_is_reported_with_the_nearest_one(tmp_path: Path) -> None:
     folder = designer_folder(tmp_path, STD_DP.replace("minors:", "minor:"))
     file, line, _message, fix = problem_with(folder, "unknown key 'minor'")

@@ -59,9 +59,14 @@ def load(directory: Path) -> tuple[Variant | None, list[Problem]]:
     try:
         game_map = build_map(reader, map_file, data["provinces"])
         variant = build_variant(reader, meta, game_map)
-        if variant.uses("favor_map"):  # Dissolution §11: the Favor board is data too
-            favor_file = reader.favor_file or "favor.yaml"
-            check_favor(variant, reader.read(favor_file), reader.problem)
+        if variant.uses("favor_map") and reader.favor_file is None:
+            reader.problem("favor.yaml", None, "the 'favor_map' component reads the Favor "
+                           "board from favor.yaml beside variant.yaml (Dissolution §11), "
+                           "and there is none", "add favor.yaml (docs/variant-format.md), "
+                           "or remove favor_map from components:")
+        elif variant.uses("favor_map"):  # Dissolution §11: the Favor board is data too
+            check_favor(variant, reader.read(reader.favor_file or "favor.yaml"),
+                        reader.problem)
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         # Anything not caught by a specific check still becomes a problem.
         reader.problem("variant.yaml", None, f"could not read the variant: {exc!r}")
