@@ -171,6 +171,12 @@ def test_a_folder_named_as_a_bundled_variant_is_refused_by_the_server(tmp_path: 
                                        str(port), "--variant", str(folder)])
     assert result.exit_code != 0 and "as a bundled variant is" in result.output
     assert not (tmp_path / "s.db").exists()
+    broken = designer_folder(tmp_path, STD_DP.replace("  tun: A\n", ""), name="Broken")
+    result = CliRunner().invoke(main, ["serve", "--db", str(tmp_path / "s.db"), "--port",
+                                       str(port), "--variant", str(broken)])
+    assert result.exit_code != 0 and f"variant folder {broken}: variant.yaml:5:" \
+        in result.output and "missing: tun" in result.output
+    assert not (tmp_path / "s.db").exists()
 
 
 # --- base: --------------------------------------------------------------------------------

@@ -86,7 +86,6 @@ def serve(db: str | None, host: str, port: int, workers: int, public_url: str | 
     """Start the game server and print the GM's secret link."""
     import uvicorn
 
-    from ..variants import VariantError
     from ..web.app import install_log_filter
     from ..web.offers import offered_variants
     from ..web.security import KEY_ENV, SecretKeyError, secret_key
@@ -96,8 +95,6 @@ def serve(db: str | None, host: str, port: int, workers: int, public_url: str | 
         raise click.ClickException(busy)
     try:  # each folder by its name, none taken twice (web/offers.py)
         offered_variants(variants)
-    except VariantError as exc:
-        raise click.ClickException(f"a variant folder: {exc}") from None
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     try:

@@ -8,7 +8,7 @@ from pathlib import Path
 from fastapi import Request
 
 from ..service import ServiceError
-from ..variants import available_variants, load_variant
+from ..variants import VariantError, available_variants, load_variant
 
 
 def offered_variants(folders: Iterable[str | Path]) -> dict[str, str]:
@@ -16,11 +16,14 @@ def offered_variants(folders: Iterable[str | Path]) -> dict[str, str]:
     folder the GM named on the command line by its variant's ``name:``, as its whole
     path. A folder whose name is taken (by a bundled variant or another folder) is
     refused: a game must never get another variant than the one its GM picked.
-    Raises ``VariantError`` (a folder that does not load) or ``ValueError``."""
+    Raises ``ValueError`` naming the folder (one that does not load, or a name taken)."""
     bundled = {name.lower() for name in available_variants()}
     offered = {name: name for name in available_variants()}
     for folder in folders:
-        variant = load_variant(folder)
+        try:
+            variant = load_variant(folder)
+        except VariantError as exc:
+            raise ValueError(f"variant folder {folder}: {exc}") from None
         taken = {name.lower(): where for name, where in offered.items()}
         if variant.name.lower() in taken:
             what = ("a bundled variant" if variant.name.lower() in bundled
