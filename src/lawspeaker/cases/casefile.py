@@ -1,7 +1,8 @@
 """Parser for adjudicator test-case files in the jDip/godip DATC text format.
 
 A case file is line oriented. ``VARIANT_ALL name`` names the variant for the cases that
-follow; each case runs from ``CASE id title`` to ``END`` and holds a phase line
+follow (a bundled name, or a folder the runner reads relative to the case file); each
+case runs from ``CASE id title`` to ``END`` and holds a phase line
 (``PRESTATE_SETPHASE Spring 1901, Movement``) and sections (``PRESTATE``, ``ORDERS``,
 ``POSTSTATE`` ...) whose lines read ``Power: text``, or ``SUCCESS: Power: text`` in result
 sections. ``#`` starts a comment anywhere on a line. This project adds the

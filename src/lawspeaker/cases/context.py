@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from pathlib import Path
 
 from ..core.board import PhaseKind, Unit
 from ..core.geography import UnitType, UnknownNameError, province_of
@@ -21,7 +22,7 @@ from ..core.orders import HeirOrder, Order
 from ..core.ruleset import Rules
 from ..engine.phases import minor_name
 from ..rules.dp import Allocation, parse_allocation
-from ..variants import Variant, load_variant
+from ..variants import Variant, load_variant, locate
 from .casefile import Case, Entry
 from .report import CaseReport
 
@@ -33,13 +34,23 @@ class CaseError(ValueError):
     line, with the case's file and line, as that case's failure."""
 
 
+def case_variant(case: Case) -> Variant:
+    """The variant ``VARIANT_ALL`` names: a bundled name (any case), or a folder
+    relative to the case file (its path keeps its case); ``standard`` when none."""
+    if not case.variant:
+        return load_variant("standard")
+    here = Path(case.file).parent if case.file != "<string>" else None
+    folder = locate(case.variant, here, f"VARIANT_ALL {case.variant}")
+    return load_variant(folder)
+
+
 class CaseContext:
     """The case, its report, its variant and rules, and the readers of its names."""
 
     def __init__(self, case: Case, overrides: Mapping[str, str], report: CaseReport) -> None:
         self.case = case
         self.report = report
-        self.variant: Variant = load_variant((case.variant or "standard").lower())
+        self.variant: Variant = case_variant(case)
         self.rules: Rules = self.variant.rules.with_options(**{**case.rules, **overrides})
         self.capitals = self.variant.capital_names()
         self.minors: set[str] = set()

@@ -8,6 +8,7 @@
 ``lawspeaker game whatif``          try orders in a sandbox, changing nothing (:mod:`.whatif`)
 ``lawspeaker serve``                the game server (:mod:`.serve`)
 ``lawspeaker discord``              the Discord bot (:mod:`.discord_bot`)
+``lawspeaker variant new NAME``     start a variant folder from a base (:mod:`.variant`)
 
 Every command reports bad input as one ``Error:`` line and a non-zero exit,
 never a traceback.
@@ -20,6 +21,6 @@ from .root import main
 __all__ = ["main"]
 
 
-from . import discord_bot, engine, game, maps, serve, whatif  # they register their commands
+from . import discord_bot, engine, game, maps, serve, variant, whatif  # they register commands
 
-__all__ += ["discord_bot", "engine", "game", "maps", "serve", "whatif"]
+__all__ += ["discord_bot", "engine", "game", "maps", "serve", "variant", "whatif"]

@@ -11,7 +11,8 @@ import click
 from ..core.board import Position
 from ..engine.phases import adjudicate, initial_position
 from ..engine.posts import PostError, read_post
-from ..variants import VariantError, check_variant, load_variant
+from ..variants import VariantError, load_variant
+from ..variants.report import check_report, summary
 from .root import main
 
 
@@ -23,18 +24,19 @@ def map_group() -> None:
 @map_group.command("check")
 @click.argument("variant")
 def map_check(variant: str) -> None:
-    """Validate VARIANT (a bundled name or a folder) and list every problem."""
-    problems = check_variant(variant)
-    for problem in problems:
-        click.echo(str(problem))
-    if problems:
-        raise click.ClickException(f"{len(problems)} problem(s) in {variant}")
-    var = load_variant(variant)
-    provinces = var.map.provinces.values()
-    scs = sum(1 for p in provinces if p.is_sc)
-    click.echo(f"{var.name}: OK — {len(var.map.provinces)} provinces, {scs} supply centres, "
-               f"{len(var.powers)} powers, {len(var.starting_units)} starting units"
-               + (" (map reconstructed; see the variant's notes)" if var.reconstructed else ""))
+    """Validate VARIANT (a bundled name or a folder) and list every problem.
+
+    Each problem once, as file:line: what is wrong, with its fix below; then
+    what the variant holds: provinces, centres, powers and units, minor powers,
+    wings and nuclear units.
+    """
+    report = check_report(variant)
+    for line in report.lines():
+        click.echo(line)
+    if report.problems or report.variant is None:
+        count = len(report.problems)
+        raise click.ClickException(f"{count} problem{'s' if count != 1 else ''} in {variant}")
+    click.echo(summary(report.variant))
 
 
 @map_group.command("draw")

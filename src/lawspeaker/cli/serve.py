@@ -86,18 +86,17 @@ def serve(db: str | None, host: str, port: int, workers: int, public_url: str | 
     """Start the game server and print the GM's secret link."""
     import uvicorn
 
-    from ..variants import VariantError, load_variant
     from ..web.app import install_log_filter
+    from ..web.offers import offered_variants
     from ..web.security import KEY_ENV, SecretKeyError, secret_key
 
     busy = port_free(host, port)
     if busy:  # before anything is written: the running server's GM link stays good
         raise click.ClickException(busy)
-    for folder in variants:
-        try:
-            load_variant(folder)
-        except VariantError as exc:
-            raise click.ClickException(f"variant {folder}: {exc}") from None
+    try:  # each folder by its name, none taken twice (web/offers.py)
+        offered_variants(variants)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
     try:
         store = open_store(db)
     except StoreError as exc:

@@ -144,7 +144,8 @@ def favor_board(variant: Variant, board: str | None = None) -> FavorBoard:
     defaults to the rules option ``favor_board``."""
     if variant.path is None or not variant.uses("favor_map"):
         raise ValueError(f"{variant.name} has no Favor Map (component favor_map)")
-    return _read(variant.path / "favor.yaml", board or variant.rules.favor_board)
+    return _read(variant.favor_path or variant.path / "favor.yaml",
+                 board or variant.rules.favor_board)
 
 
 def named_setup(variant: Variant, name: str = "default", board: str | None = None) -> Embassies:

@@ -9,8 +9,11 @@ The package holds the loader beside the data it reads: ``model`` has the types
 (Variant, Power, Problem...), ``loader`` reads and checks a folder one section
 at a time (``loader_yaml``: the files, problems and lines; ``loader_map``: the map;
 ``loader_units``: starting units; ``loader_neutrals``: nuclear powers, minor groups,
-Favor, the DP allotment; ``loader_favor``: ``favor.yaml``), and each bundled variant
-is a folder ``<name>/`` with its ``variant.yaml``, ``map.yaml`` (and ``favor.yaml``).
+Favor, the DP allotment; ``loader_favor``: ``favor.yaml``; ``loader_base``: ``base:``;
+``loader_components``: which key each component reads), ``locate`` finds a variant by
+name or folder, ``report`` is ``map check``'s report and ``template`` the ``variant.yaml``
+of ``variant new``; each bundled variant is a folder ``<name>/`` with its
+``variant.yaml``, ``map.yaml`` (and ``favor.yaml``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from .locate import VARIANTS_DIR as VARIANTS_DIR
+from .locate import available_variants, locate
 from .model import KNOWN_COMPONENTS as KNOWN_COMPONENTS
 from .model import NuclearPower, Power, Problem, Variant, VariantError
 from .model import YearNames as YearNames
@@ -31,27 +36,12 @@ __all__ = [
     "available_variants",
     "check_variant",
     "load_variant",
+    "locate",
 ]
-
-VARIANTS_DIR = Path(__file__).parent
-
-
-def available_variants() -> list[str]:
-    return sorted(p.name for p in VARIANTS_DIR.iterdir() if (p / "variant.yaml").exists())
 
 
 def _variant_dir(name_or_path: str | Path) -> Path:
-    path = Path(name_or_path)
-    if path.is_dir() and (path / "variant.yaml").exists():
-        return path
-    if path.name == "variant.yaml" and path.exists():
-        return path.parent
-    bundled = VARIANTS_DIR / str(name_or_path)
-    if (bundled / "variant.yaml").exists():
-        return bundled
-    raise VariantError([Problem(str(name_or_path), None,
-                                "no such variant; bundled variants: "
-                                + ", ".join(available_variants()))])
+    return locate(name_or_path)
 
 
 @functools.lru_cache(maxsize=32)
@@ -65,7 +55,8 @@ def _load_cached(directory: Path) -> Variant:
 
 
 def load_variant(name_or_path: str | Path) -> Variant:
-    """Load a bundled variant by name, or a variant folder by path."""
+    """Load a variant folder by path (relative to the current directory), or a
+    bundled variant by name (:func:`~lawspeaker.variants.locate.locate`)."""
     return _load_cached(_variant_dir(name_or_path).resolve())
 
 

@@ -22,6 +22,13 @@ from typing import Any
 from ..core.board import PhaseKind, Unit
 from ..core.geography import GameMap, UnitType, province_of
 from ..core.ruleset import Rules
+from .loader_base import merge_bases
+from .loader_components import (
+    check_allotment_source,
+    check_components,
+    check_keys,
+    check_neutral_centres,
+)
 from .loader_favor import check_favor
 from .loader_map import build_map
 from .loader_neutrals import read_allotment, read_favor, read_minor_groups, read_nuclear
@@ -40,19 +47,9 @@ def load(directory: Path) -> tuple[Variant | None, list[Problem]]:
         if meta is not None:
             reader.problem("variant.yaml", None, "must be a mapping")
         return None, reader.problems
-    if meta.get("base"):
-        # `base: ../other`: take every top-level key this file does not set.
-        base_file = f"{meta['base']}/variant.yaml"
-        base = reader.read(base_file)
-        if not isinstance(base, Mapping):
-            if base is not None:
-                reader.problem(base_file, None, "must be a mapping")
-            return None, reader.problems
-        for key, value in base.items():
-            if key not in meta and key != "name":
-                meta[key] = f"{meta['base']}/{value}" if key == "map" else value
-                reader.inherited[key] = base_file
-        meta.setdefault("map", f"{meta['base']}/map.yaml")
+    if not merge_bases(reader, meta):  # `base: standard` or `base: ../other`
+        return None, reader.problems
+    check_keys(reader, meta)
     map_file = str(meta.get("map", "map.yaml"))
     data = reader.read(map_file)
     if not isinstance(data, Mapping) or not isinstance(data.get("provinces"), Mapping):
@@ -62,8 +59,14 @@ def load(directory: Path) -> tuple[Variant | None, list[Problem]]:
     try:
         game_map = build_map(reader, map_file, data["provinces"])
         variant = build_variant(reader, meta, game_map)
-        if variant.uses("favor_map"):  # Dissolution §11: the Favor board is data too
-            check_favor(variant, reader.read("favor.yaml"), reader.problem)
+        if variant.uses("favor_map") and reader.favor_file is None:
+            reader.problem("favor.yaml", None, "the 'favor_map' component reads the Favor "
+                           "board from favor.yaml beside variant.yaml (Dissolution §11), "
+                           "and there is none", "add favor.yaml (docs/variant-format.md), "
+                           "or remove favor_map from components:")
+        elif variant.uses("favor_map"):  # Dissolution §11: the Favor board is data too
+            check_favor(variant, reader.read(reader.favor_file or "favor.yaml"),
+                        reader.problem)
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         # Anything not caught by a specific check still becomes a problem.
         reader.problem("variant.yaml", None, f"could not read the variant: {exc!r}")
@@ -97,16 +100,14 @@ def build_variant(reader: Reader, meta: Mapping[str, Any], game_map: GameMap) ->
             occupied.add(u.province)
     if units.wings_used and "wings" not in components:
         reader.problem(reader.origin("powers"), units.wings_used if units.wings_used > 0 else None,
-                       "wing units (W) need the 'wings' component")
+                       "wing units (W) need the 'wings' component (Dissolution §3.3)",
+                       "add wings to components:, or make the unit an A or F")
     minor_colours, minor_pairs = read_minor_groups(reader, meta, minors)
-    favor = read_favor(reader, meta, powers, nuclear)
+    favor = read_favor(reader, meta, powers, nuclear) if "nuclear_powers" in components else {}
     heirs = starting_heirs(reader, meta, components, powers, minors)
-    if "minor_powers" in components:
-        neutral = [p for p, v in provs.items() if v.is_sc and p not in claimed]
-        for p in neutral:
-            if p not in minors:
-                reader.problem(reader.origin("components"), line_of(meta, "minors"),
-                               f"neutral centre '{p}' has no minor power unit in 'minors'")
+    check_components(reader, meta, components, reader.favor_file is not None)
+    check_neutral_centres(reader, meta, components, game_map, claimed)
+    check_allotment_source(reader, meta, components, powers)
     thralls = sum(1 for p, where in heirs.items() if where != powers[p].capital)
     check_expected(reader, meta, {
         "provinces": len(provs), "supply_centres": scs, "powers": len(powers),
@@ -130,6 +131,8 @@ def build_variant(reader: Reader, meta: Mapping[str, Any], game_map: GameMap) ->
         components=components, minors=minors, minor_locations=minor_locations,
         heirs=heirs, nuclear=nuclear, minor_colours=minor_colours, minor_pairs=minor_pairs,
         favor=favor, dp_allotment=dp_allotment, **read_rulebook(reader, meta),
+        favor_path=(reader.dir / reader.favor_file).resolve()
+        if reader.favor_file and "favor_map" in components else None,
     )
 
 
@@ -284,16 +287,7 @@ def starting_heirs(reader: Reader, meta: Mapping[str, Any], components: frozense
     """``heirs:`` power -> capital or thrall centre; by default every major
     starts with an unmarried heir in its capital (S9 §6, §7.1)."""
     if "heirs" not in components:
-        if meta.get("heirs"):
-            reader.problem(reader.origin("heirs"), line_of(meta, "heirs"),
-                           "'heirs' needs the 'heirs' component")
-        return {}
-    f = reader.origin("components")
-    for needed in ("minor_powers", "diplomacy_points"):
-        if needed not in components:
-            reader.problem(f, line_of(meta, "components"),
-                           f"the 'heirs' component needs '{needed}' (heirs marry minor "
-                           "powers, whose orders come from DP)")
+        return {}  # 'heirs:' without the component: loader_components reports it
     raw = reader.mapping(reader.origin("heirs"), meta, "heirs", "variant")
     if not raw:
         return {p.name: p.capital for p in powers.values() if p.capital}
@@ -343,7 +337,10 @@ def check_expected(reader: Reader, meta: Mapping[str, Any], actual: Mapping[str,
             reader.problem(f, line_of(expected, what), f"expect.{what} must be a whole number")
         elif expected[what] != count:
             reader.problem(f, line_of(expected, what),
-                           f"expected {expected[what]} {what.replace('_', ' ')}, found {count}")
+                           f"expected {expected[what]} {what.replace('_', ' ')}, found {count}",
+                           "" if f == "variant.yaml" else "these counts are the base's: set "
+                           "this variant's own expect: in its variant.yaml (expect: {} "
+                           "checks none)")
 
 
 def read_rulebook(reader: Reader, meta: Mapping[str, Any]) -> dict[str, Any]:

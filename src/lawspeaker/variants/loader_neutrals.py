@@ -28,9 +28,7 @@ def read_nuclear(reader: Reader, unit_reader: UnitReader, meta: Mapping[str, Any
     f = reader.origin("nuclear")
     raw = reader.mapping(f, meta, "nuclear", "variant")
     if raw and "nuclear_powers" not in components:
-        reader.problem(f, line_of(meta, "nuclear"),
-                       "'nuclear' needs the 'nuclear_powers' component")
-        return {}
+        return {}  # reported by loader_components
     out: dict[str, NuclearPower] = {}
     for name, body in raw.items():
         line = line_of(raw, name)

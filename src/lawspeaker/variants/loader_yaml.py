@@ -45,9 +45,13 @@ class Reader:
         self.problems: list[Problem] = []
         self.inherited: dict[str, str] = {}
         """Top-level key of variant.yaml -> the base's file it was taken from."""
+        self.bases: list[Path] = []
+        """The folders of the variant's ``base:`` chain, nearest first."""
 
-    def problem(self, file: str, line: int | None, message: str) -> None:
-        self.problems.append(Problem(file, line, message))
+    def problem(self, file: str, line: int | None, message: str, fix: str = "") -> None:
+        problem = Problem(file, line, message, fix)
+        if problem not in self.problems:  # each problem once
+            self.problems.append(problem)
 
     def items(self, file: str, parent: Any, key: str, where: str) -> list[tuple[int, str]]:
         """The list under ``parent[key]`` as (index, text); a lone string or a
@@ -81,6 +85,17 @@ class Reader:
         except YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             self.problem(name, mark.line + 1 if mark else None, f"not valid YAML: {exc}")
+        return None
+
+    @property
+    def favor_file(self) -> str | None:
+        """``favor.yaml`` of the variant's folder, else of the nearest base that has
+        one (Dissolution §11), as a name :meth:`read` takes; None if there is none."""
+        for folder in (self.dir, *self.bases):
+            if (folder / "favor.yaml").is_file():
+                if folder == self.dir:
+                    return "favor.yaml"
+                return str((folder / "favor.yaml").resolve())
         return None
 
     def origin(self, key: str) -> str:

@@ -27,13 +27,17 @@ KNOWN_COMPONENTS = frozenset({"minor_powers", "diplomacy_points", "heirs", "wing
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """One problem in a variant's files: the file, its line when known, what is
+    wrong, and (when the check knows it) how to fix it."""
+
     file: str
     line: int | None
     message: str
+    fix: str = ""
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.message}"
+        return f"{where}: {self.message}" + (f" (fix: {self.fix})" if self.fix else "")
 
 
 class VariantError(ValueError):
@@ -143,6 +147,9 @@ class Variant:
     dp_allotment: Mapping[str, int] = field(default_factory=dict)
     """How DP are allotted when not by the S9 formula (Dissolution §5.2, §5.3):
     ``per_unit``, ``unit_cap``, ``oil``, ``minimum``, ``exile``; empty for S9 §9.2."""
+    favor_path: Path | None = field(default=None, compare=False)
+    """``favor.yaml`` (Dissolution §11), from the variant's folder or the nearest
+    ``base:`` that has one; ``None`` without the ``favor_map`` component."""
     rulebook: str = ""
     """The name players cite the variant's rulebook by (``S9``, ``OOD``);
     empty for a variant whose texts cite no rulebook of their own."""

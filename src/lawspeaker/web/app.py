@@ -40,8 +40,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from ..service import Forbidden, GameService, NotFound, PhaseChanged, ServiceError
 from ..service.access import SESSION_DAYS
 from ..store import Store, StoreBusy, open_store
-from ..variants import available_variants, load_variant
-from .offers import offered_variant
+from .offers import offered_variant, offered_variants
 from .security import PAGE_POLICY, SecurityHeaders, secret_key
 from .sizes import MAX_BODY, MAX_POST
 from .throttle import Throttle
@@ -136,9 +135,7 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
     service = GameService(store)
     key = secret_key(store, key, key_file)
     https = https or (public_url or "").lower().startswith("https://")
-    offered = {name: name for name in available_variants()}
-    for folder in variants or []:
-        offered[load_variant(folder).name] = str(Path(folder).resolve())
+    offered = offered_variants(variants or [])
     install_log_filter()
 
     @asynccontextmanager
