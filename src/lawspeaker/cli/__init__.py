@@ -4,6 +4,7 @@
 ``lawspeaker datc FILE...``         run adjudicator test-case files (:mod:`.engine`)
 ``lawspeaker variants``             list bundled variants (:mod:`.engine`)
 ``lawspeaker map ...``              check (and draw) variant maps (:mod:`.maps`)
+``lawspeaker map calibrate``        place provinces on an official map image (:mod:`.layouts`)
 ``lawspeaker game ...``             run a kept game on the store (:mod:`.game`)
 
 Every command reports bad input as one ``Error:`` line and a non-zero exit,
@@ -17,6 +18,6 @@ from .root import main
 __all__ = ["main"]
 
 
-from . import engine, game, maps, serve  # the modules register their commands on main
+from . import engine, game, layouts, maps, serve  # the modules register their commands
 
-__all__ += ["engine", "game", "maps", "serve"]
+__all__ += ["engine", "game", "layouts", "maps", "serve"]

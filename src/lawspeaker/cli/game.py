@@ -253,12 +253,28 @@ def export(name: str, phase: str | None, fmt: str, gm: bool, map_url: str | None
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="The file to write (default: NAME-PHASE.FORMAT here).")
 @click.option("--favor", is_flag=True, help="Draw the Favor Map (Dissolution §11).")
+@click.option("--layout", "layout_file", type=click.Path(exists=True, dir_okay=False),
+              help="Draw over the official map image this layout file calibrates "
+                   "(map calibrate); without it, the game's uploaded image if any.")
+@click.option("--png", "png_file", type=click.Path(dir_okay=False),
+              help="Write a PNG to this file (the same as --format png -o FILE).")
 def game_map(name: str, phase: str | None, orders: bool, fmt: str, output: str | None,
-             favor: bool) -> None:
+             favor: bool, layout_file: str | None, png_file: str | None) -> None:
     """Draw the board of a phase, with its orders and results."""
+    if png_file:
+        if output:
+            raise click.UsageError("give --png FILE or -o FILE, not both")
+        fmt, output = "png", png_file
+    backdrop = None
+    if layout_file:
+        from .layouts import read_backdrop  # the drawing libraries load only when drawing
+
+        backdrop = read_backdrop(layout_file)
+
     def draw(s: GameService) -> tuple[str | bytes, str]:
         code = s.position(name, phase) and (phase or s.game(name).phase_code)
-        return s.picture(name, phase, orders, fmt, GM, "favor" if favor else "map"), code
+        return s.picture(name, phase, orders, fmt, GM, "favor" if favor else "map",
+                         backdrop=backdrop), code
 
     picture, code = _run(draw)
     kind = "-favor" if favor else ""

@@ -22,7 +22,10 @@ def map_group() -> None:
 
 @map_group.command("check")
 @click.argument("variant")
-def map_check(variant: str) -> None:
+@click.option("--layout", "layout_file", type=click.Path(exists=True, dir_okay=False),
+              help="Also check this calibrated map layout (map calibrate): missing and "
+                   "unknown provinces and coasts, spots outside the image.")
+def map_check(variant: str, layout_file: str | None) -> None:
     """Validate VARIANT (a bundled name or a folder) and list every problem."""
     problems = check_variant(variant)
     for problem in problems:
@@ -35,6 +38,10 @@ def map_check(variant: str) -> None:
     click.echo(f"{var.name}: OK — {len(var.map.provinces)} provinces, {scs} supply centres, "
                f"{len(var.powers)} powers, {len(var.starting_units)} starting units"
                + (" (map reconstructed; see the variant's notes)" if var.reconstructed else ""))
+    if layout_file:
+        from .layouts import check_layout  # the drawing libraries load only when asked
+
+        check_layout(var, layout_file)
 
 
 @map_group.command("draw")

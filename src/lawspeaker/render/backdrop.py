@@ -45,11 +45,12 @@ class Backdrop:
     info: ImageInfo
 
     @classmethod
-    def from_bytes(cls, layout_text: str, image: bytes, source: str = "layout") -> Backdrop:
+    def from_bytes(cls, layout_text: str, image: bytes, source: str = "layout",
+                   image_name: str | None = None) -> Backdrop:
         """Read a layout and its image; ``LayoutError`` if the image is not a
         picture or not of the size the layout was calibrated on."""
         layout = parse_layout(layout_text, source)
-        return cls.of(layout, image, layout.image)
+        return cls.of(layout, image, image_name or layout.image)
 
     @classmethod
     def of(cls, layout: MapLayout, image: bytes, image_name: str) -> Backdrop:

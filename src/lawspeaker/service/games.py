@@ -12,7 +12,8 @@ Each part owns one job and reaches a game only through the loader
 * :class:`~.records.Records` — the published record: history, results, maps;
 * :class:`~.access.Access` — secret links and browser sessions;
 * :class:`~.deadlines.Deadlines` — deadlines and the scheduler (given the step);
-* :class:`~.ballots.Ballots` — ready flags and draw votes.
+* :class:`~.ballots.Ballots` — ready flags and draw votes;
+* :class:`~.backdrops.Backdrops` — the official map image the GM uploaded.
 
 The methods here only hand each call to its part, with the defaults a front
 end relies on; what a call does is documented where it is done.
@@ -21,11 +22,13 @@ end relies on; what a call does is documented where it is done.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from ..core.board import Position
 from ..store import Store
 from ..variants import Variant
 from .access import Access, Grant
+from .backdrops import BackdropInfo, Backdrops
 from .ballots import Ballots, DrawTally
 from .deadlines import Deadlines, Schedule
 from .entry import OrderEntry, UnitOptions
@@ -37,6 +40,9 @@ from .records import Records
 from .seats import Seats
 from .setup import GameSetup
 from .status import TurnStatus
+
+if TYPE_CHECKING:
+    from ..render.backdrop import Backdrop
 from .types import (
     GM,
     PUBLIC,
@@ -72,7 +78,7 @@ class GameService:
 
     The parts are attributes (``loader``, ``setup``, ``seats``, ``entry``,
     ``post_log``, ``processing``, ``records``, ``access``, ``deadlines``,
-    ``ballots``); a front end calls the methods below."""
+    ``ballots``, ``backdrops``); a front end calls the methods below."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -86,6 +92,7 @@ class GameService:
         self.deadlines = Deadlines(self.loader, process=self.processing.step)
         self.ballots = Ballots(self.loader)
         self.access = Access(self.loader)
+        self.backdrops = Backdrops(self.loader)
 
     # --- games (setup) ---------------------------------------------------------------------
 
@@ -209,8 +216,20 @@ class GameService:
 
     def picture(self, name: str, phase: str | None = None, orders: bool = False,
                 fmt: str = "svg", actor: Viewer = PUBLIC, board: str = "map",
-                max_width: int | None = None) -> str | bytes:
-        return self.records.picture(name, phase, orders, fmt, actor, board, max_width)
+                max_width: int | None = None, backdrop: Backdrop | None = None) -> str | bytes:
+        return self.records.picture(name, phase, orders, fmt, actor, board, max_width, backdrop)
+
+    # --- the official map image (docs/maps.md) -----------------------------------------
+
+    def upload_backdrop(self, name: str, image: bytes, layout: bytes | str,
+                        actor: Viewer = GM, image_name: str = "the image") -> BackdropInfo:
+        return self.backdrops.upload(name, image, layout, actor, image_name)
+
+    def remove_backdrop(self, name: str, actor: Viewer = GM) -> bool:
+        return self.backdrops.remove(name, actor)
+
+    def backdrop(self, name: str) -> BackdropInfo | None:
+        return self.backdrops.info(name)
 
     def progress(self, name: str) -> tuple[int, str, str | None]:
         return self.records.progress(name)

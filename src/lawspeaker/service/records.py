@@ -20,6 +20,7 @@ from ..core.board import Position
 from ..core.orders import EmbassyOrder, Order
 from ..engine.codec import order_from_dict, result_from_dict
 from ..store.models import AdjudicationRow, EventRow, GameRow, PhaseRow
+from .backdrops import Backdrops
 from .export import PhaseRecord, format_record, public_map_url
 from .loader import GameLoader, LoadedGame, find_phase, log_event, require_gm
 from .standing import standing_lines
@@ -28,6 +29,7 @@ from .types import GM, HistoryEntry, ServiceError, Viewer
 
 if TYPE_CHECKING:
     from ..render import Drawing
+    from ..render.backdrop import Backdrop
 
 __all__ = ["Records"]
 
@@ -95,7 +97,8 @@ class Records:
         return format_record(record, fmt, secret=gm or record.revealed or own)
 
     def picture(self, name: str, phase: str | None, orders: bool, fmt: str, actor: Viewer,
-                board: str, max_width: int | None = None) -> str | bytes:
+                board: str, max_width: int | None = None,
+                backdrop: Backdrop | None = None) -> str | bytes:
         """The map of a phase: the position at its start and, with ``orders``,
         the orders given in it. A processed phase shows its public results
         (neutral units' chosen orders included, never DP); the current phase
@@ -104,7 +107,8 @@ class Records:
         Favor Map instead (Dissolution §11), under the same rules of secrecy.
         ``max_width``: a PNG is scaled down to at most that many pixels wide
         (forums and Discord refuse or shrink larger images; Dissolution's map
-        is 3,915 px wide), never up."""
+        is 3,915 px wide), never up. ``backdrop``: draw over this official
+        map image; without it, over the one the GM uploaded, if any."""
         from ..render import draw, draw_favor
 
         if fmt not in ("svg", "png"):
@@ -132,7 +136,9 @@ class Records:
                 drawing = draw_favor(g.variant, position, results=results, rules=g.rules,
                                      orders=embassy if orders and results is None else None)
                 return drawing.svg() if fmt == "svg" else drawing.png(_scale(drawing, max_width))
-            drawing = draw(g.variant, position, results=results,
+            if backdrop is None:
+                backdrop = Backdrops.stored(s, g)
+            drawing = draw(g.variant, position, results=results, backdrop=backdrop,
                            orders=pending if orders and results is None else None,
                            subtitle=f"{g.row.name}" + ("" if results is not None or not orders
                                                        else f" — orders seen by {actor}"))
