@@ -113,7 +113,7 @@ class Backdrop:
 
 def top_of(style: Style) -> float:
     """The title band above the image (the title and subtitle go there)."""
-    return round(style.margin + style.title_size * 2.2, 1)
+    return float(math.ceil(style.margin + style.title_size * 2.2))  # whole pixels: no blur
 
 
 def affine_fit(pairs: list[tuple[Point, Point]], game_map: GameMap,

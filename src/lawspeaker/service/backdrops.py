@@ -109,6 +109,10 @@ class Backdrops:
             backdrop = _backdrop(rows[-1])
             return _info(rows[-1], backdrop.info.width, backdrop.info.height)
 
+    def image_of(self, name: str) -> Backdrop | None:
+        with self.games.read(name) as (s, g):
+            return self.stored(s, g)
+
     @staticmethod
     def stored(s: Session, g: LoadedGame) -> Backdrop | None:
         """The game's image to draw over, if the GM uploaded one."""

@@ -231,6 +231,10 @@ class GameService:
     def backdrop(self, name: str) -> BackdropInfo | None:
         return self.backdrops.info(name)
 
+    def map_backdrop(self, name: str) -> Backdrop | None:
+        """The image the game's maps are drawn over (public: it is the board)."""
+        return self.backdrops.image_of(name)
+
     def progress(self, name: str) -> tuple[int, str, str | None]:
         return self.records.progress(name)
 
