@@ -20,4 +20,6 @@ __all__ = ["main"]
 
 from . import engine, game, layouts, maps, serve  # the modules register their commands
 
+maps.map_group.add_command(layouts.map_calibrate)
+
 __all__ += ["engine", "game", "layouts", "maps", "serve"]

@@ -1,19 +1,23 @@
 """Layouts of official map images: ``map calibrate`` (click where each
 province's unit stands, in a browser page) and the checks ``map check
---layout`` and ``game map --layout`` make (docs/maps.md)."""
+--layout`` and ``game map --layout`` make (docs/maps.md). The package's
+``__init__`` adds ``calibrate`` to the ``map`` group."""
 
 from __future__ import annotations
 
 import threading
 import webbrowser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..variants import Variant, VariantError, load_variant
-from .maps import map_group
 
-__all__ = ["check_layout", "read_backdrop"]
+if TYPE_CHECKING:
+    from ..render.backdrop import Backdrop
+
+__all__ = ["check_layout", "map_calibrate", "read_backdrop"]
 
 
 def check_layout(var: Variant, layout_file: str) -> None:
@@ -38,7 +42,7 @@ def check_layout(var: Variant, layout_file: str) -> None:
                f"{layout.size[0]}x{layout.size[1]} image {layout.image}")
 
 
-def read_backdrop(layout_file: str) -> object:
+def read_backdrop(layout_file: str) -> Backdrop:
     """The image and layout to draw over; a clear error if they cannot be read."""
     from ..render.backdrop import Backdrop
     from ..render.maplayout import LayoutError
@@ -50,7 +54,7 @@ def read_backdrop(layout_file: str) -> object:
     return backdrop
 
 
-@map_group.command("calibrate")
+@click.command("calibrate")
 @click.argument("variant")
 @click.argument("image", type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", type=click.Path(dir_okay=False),

@@ -33,8 +33,7 @@
 
   function nameOf(key) {
     const item = state.items.find((i) => i.key === key);
-    if (!item) { return key; }
-    return item.coast ? item.name + " (" + item.coast + " coast)" : item.name;
+    return item ? item.name : key;  // a coast's name says which coast
   }
 
   function next(after) {
@@ -97,7 +96,7 @@
       for (const item of state.items) {
         const o = document.createElement("option");
         o.value = item.key;
-        o.textContent = item.coast ? item.name + " (" + item.coast + ")" : item.name;
+        o.textContent = item.name;
         jump.appendChild(o);
       }
     }
