@@ -166,7 +166,9 @@ def dump_layout(layout: MapLayout) -> str:
 def _scalar(text: str) -> str:
     """A YAML scalar for ``text``, quoted when it must be."""
     buf = io.StringIO()
-    YAML(typ="safe").dump(text, buf)
+    yaml = YAML(typ="safe")
+    yaml.width = 100_000  # one line, however long the path
+    yaml.dump(text, buf)
     return buf.getvalue().removesuffix("\n...\n").strip()
 
 
