@@ -24,6 +24,7 @@ from lawspeaker.render.maplayout import (
     MapLayout,
     dump_layout,
     layout_problems,
+    load_layout,
     parse_layout,
     spots_of,
 )
@@ -270,3 +271,34 @@ def test_calibrating_resumes_only_the_same_variant_and_image_size(tmp_path: Path
         again.place("lon", -3, 5)
     with pytest.raises(ValueError, match="not a place of standard"):
         again.place("xyz", 3, 5)
+
+
+def test_the_page_guesses_well_on_a_map_of_another_projection(tmp_path: Path) -> None:
+    """A simulated GM calibrates Dissolution's map drawn in a bent, sheared
+    projection, taking the page's guess when it is within 25 px of the spot:
+    after the first few clicks nearly every guess is (the variant's layout
+    fitted to the nearest spots set; one fit of them all is not enough)."""
+    import math
+
+    variant = lawspeaker.load_variant("dissolution")
+    xy = {k: p.xy for k, p in variant.map.provinces.items() if p.xy is not None}
+    xs, ys = [u for u, _ in xy.values()], [v for _, v in xy.values()]
+    left, top, width, height = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+    def spot(key: str) -> tuple[float, float]:
+        x, y = (xy[key][0] - left) / width, (xy[key][1] - top) / height
+        return (round(50 + 1900 * (x + 0.08 * math.sin(3 * y) + 0.05 * x * y), 1),
+                round(50 + 1400 * (y + 0.06 * x * x - 0.04 * math.cos(2 * x)) + 60, 1))
+
+    (tmp_path / "map.png").write_bytes(plain_png(2200, 1700))
+    calibration = Calibration.open(variant, tmp_path / "map.png", tmp_path / "map.yaml")
+    taken = asked = 0
+    for key in calibration.order:
+        truth = spot(key.split("/")[0])
+        guess = calibration.state()["guesses"].get(key)
+        if calibration.progress()[0] >= 10 and "/" not in key:
+            asked += 1
+            taken += guess is not None and math.dist(guess, truth) < 25
+        calibration.place(key, *truth)
+    assert asked > 100 and taken / asked > 0.9, f"{taken} of {asked} guesses taken"
+    assert layout_problems(load_layout(tmp_path / "map.yaml"), variant) == []

@@ -9,7 +9,8 @@ a title band. Borders and names are not drawn: the image has its own.
 
 A province or coast the GM has not placed is still drawn: its spot is
 estimated from the variant's own ``xy`` by the affine map that best fits the
-placed ones (least squares), so a half-calibrated image never breaks a game.
+placed provinces nearest it (least squares), so a half-calibrated image never
+breaks a game.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from .imagefile import ImageInfo, image_info
 from .maplayout import LayoutError, MapLayout, layout_problems, load_layout, parse_layout
 from .palette import FONT, Style, look_of
 
-__all__ = ["Backdrop", "affine_fit", "draw_backdrop_centres"]
+__all__ = ["Backdrop", "affine_fit", "draw_backdrop_centres", "estimate"]
 
 Affine = tuple[float, float, float, float, float, float]
 """x = a*u + b*v + c, y = d*u + e*v + f."""
@@ -88,11 +89,11 @@ class Backdrop:
         game_map = variant.map
         placed = {k: p for k, p in self.layout.provinces.items()
                   if k in game_map.provinces}
-        fit = affine_fit([(game_map.provinces[k].xy or (0.0, 0.0), p)
-                          for k, p in placed.items()], game_map, self.layout.size)
+        pairs = [(game_map.provinces[k].xy or (0.0, 0.0), p) for k, p in placed.items()]
+        fit = affine_fit(pairs, game_map, self.layout.size)
         spots: dict[str, Point] = {}
         for key, prov in game_map.provinces.items():
-            spots[key] = placed.get(key) or _apply(fit, prov.xy or (0.0, 0.0))
+            spots[key] = placed.get(key) or estimate(pairs, prov.xy or (0.0, 0.0), fit)
         style = _sized(style, list(spots.values()))
         top = top_of(style)
         points = {k: (round(x, 1), round(y + top, 1)) for k, (x, y) in sorted(spots.items())}
@@ -132,6 +133,20 @@ def affine_fit(pairs: list[tuple[Point, Point]], game_map: GameMap,
     sx = w * 0.9 / ((maxx - minx) or 1.0)
     sy = h * 0.9 / ((maxy - miny) or 1.0)
     return (sx, 0.0, w * 0.05 - minx * sx, 0.0, sy, h * 0.05 - miny * sy)
+
+
+def estimate(pairs: list[tuple[Point, Point]], uv: Point, fallback: Affine,
+             nearest: int = 6) -> Point:
+    """Where the province at variant ``xy`` ``uv`` probably is on the image:
+    the affine fit of the ``nearest`` placed provinces around it (an official
+    map's projection is seldom the variant's own, but it is nearly affine
+    nearby), else the ``fallback`` fit of them all."""
+    if len(pairs) > nearest:
+        near = sorted(pairs, key=lambda p: (p[0][0] - uv[0]) ** 2 + (p[0][1] - uv[1]) ** 2)
+        fit = _least_squares(near[:nearest])
+        if fit is not None:
+            return _apply(fit, uv)
+    return _apply(fallback, uv)
 
 
 def _least_squares(pairs: list[tuple[Point, Point]]) -> Affine | None:

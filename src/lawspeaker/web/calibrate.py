@@ -9,7 +9,7 @@ closing the page loses nothing and running the command again resumes.
 path (another user of the machine cannot reach them); the page's script is
 the static ``calibrate.js`` (the Content-Security-Policy allows no inline
 script). Once three provinces are set, the page shows where the next one
-probably is (the affine fit of the variant's own layout to the spots set), so
+probably is (the variant's own layout fitted to the spots set nearest it), so
 Enter often places it without aiming.
 """
 
@@ -28,7 +28,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from ..core.geography import province_of
-from ..render.backdrop import affine_fit
+from ..render.backdrop import affine_fit, estimate
 from ..render.imagefile import ImageInfo, image_info
 from ..render.maplayout import LayoutError, MapLayout, load_layout, save_layout, spots_of
 from ..variants import Variant
@@ -106,7 +106,7 @@ class Calibration:
                  if k in provinces]
         if len(pairs) < 3:
             return {}
-        a, b, c, d, e, f = affine_fit(pairs, self.variant.map, self.layout.size)
+        fit = affine_fit(pairs, self.variant.map, self.layout.size)
         width, height = self.layout.size
         out: dict[str, list[float]] = {}
         for key in self.order:
@@ -116,8 +116,7 @@ class Calibration:
                 u, v = self.layout.provinces[province_of(key)]  # a coast: near its province
                 out[key] = [round(u, 1), round(v, 1)]
                 continue
-            u, v = provinces[province_of(key)].xy or (0.0, 0.0)
-            x, y = a * u + b * v + c, d * u + e * v + f
+            x, y = estimate(pairs, provinces[province_of(key)].xy or (0.0, 0.0), fit)
             out[key] = [round(min(max(x, 0.0), width), 1), round(min(max(y, 0.0), height), 1)]
         return out
 
