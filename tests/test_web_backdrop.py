@@ -39,6 +39,9 @@ def _good() -> tuple[bytes, str]:
 
 def test_after_the_upload_every_map_of_the_game_is_drawn_over_the_image(world: World) -> None:
     image, layout = _good()
+    assert "Map image set" in _upload(world, "server-gm", image, layout, name="B").text
+    assert world.service.backdrop("B") is not None  # the server's GM runs every game
+    world.service.remove_backdrop("B")
     gm = world.clients["gm"]
     page = gm.get("/games/A").text
     assert 'action="/games/A/gm/backdrop"' in page and "in use" not in page
