@@ -250,6 +250,11 @@ def test_game_map_draws_a_phase_over_the_image(tmp_path: Path) -> None:
        "-o", str(svg_out))
     svg = svg_out.read_text()
     assert 'id="backdrop-image"' in svg and "Lon" in svg
+    partial = write_backdrop(tmp_path, STANDARD, only=20)  # drawn, with a warning
+    warned = runner.invoke(main, ["game", "--db", db, "map", "g", "--layout", str(partial),
+                                  "--png", str(out)])
+    assert warned.exit_code == 0, warned.output
+    assert f"Warning: {partial}: {len(spots_of(STANDARD)) - 20} of " in warned.output
     (tmp_path / "bad.yaml").write_text("variant: ood\nimage: official.png\nsize: [1, 1]\n")
     error = gm("map", "g", "--layout", str(tmp_path / "bad.yaml"), "--png", str(out), ok=False)
     assert "Error:" in error and "Traceback" not in error

@@ -273,6 +273,8 @@ def game_map(name: str, phase: str | None, orders: bool, fmt: str, output: str |
 
     def draw(s: GameService) -> tuple[str | bytes, str]:
         code = s.position(name, phase) and (phase or s.game(name).phase_code)
+        for problem in backdrop.problems(s.variant_of(name)) if backdrop else ():
+            click.echo(f"Warning: {layout_file}: {problem}", err=True)  # drawn all the same
         return s.picture(name, phase, orders, fmt, GM, "favor" if favor else "map",
                          backdrop=backdrop), code
 
