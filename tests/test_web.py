@@ -115,6 +115,7 @@ def test_every_endpoint_is_in_the_matrix(world: World) -> None:
                ("POST", "/games/{name}/orders"), ("POST", "/games/{name}/check"),
                ("POST", "/games/{name}/ready"), ("POST", "/games/{name}/vote"),
                ("POST", "/games/{name}/gm/{action}"), ("GET", "/games/{name}/events"),
+               ("POST", "/games/{name}/gm/backdrop"),  # tests/test_web_backdrop.py
                ("GET", "/api/v1/games/{name}/events"), ("GET", "/api/v1/me"),
                ("GET", "/api/v1/games"), ("GET", "/api/v1/games/{name}"),
                ("GET", "/api/v1/games/{name}/powers/{power}/orders"),

@@ -4,6 +4,7 @@
 ``lawspeaker datc FILE...``         run adjudicator test-case files (:mod:`.engine`)
 ``lawspeaker variants``             list bundled variants (:mod:`.engine`)
 ``lawspeaker map ...``              check (and draw) variant maps (:mod:`.maps`)
+``lawspeaker map calibrate``        place provinces on an official map image (:mod:`.layouts`)
 ``lawspeaker game ...``             run a kept game on the store (:mod:`.game`)
 ``lawspeaker game whatif``          try orders in a sandbox, changing nothing (:mod:`.whatif`)
 ``lawspeaker serve``                the game server (:mod:`.serve`)
@@ -21,6 +22,8 @@ from .root import main
 __all__ = ["main"]
 
 
-from . import discord_bot, engine, game, maps, serve, variant, whatif  # they register commands
+from . import discord_bot, engine, game, layouts, maps, serve, variant, whatif  # commands
 
-__all__ += ["discord_bot", "engine", "game", "maps", "serve", "variant", "whatif"]
+maps.map_group.add_command(layouts.map_calibrate)
+
+__all__ += ["discord_bot", "engine", "game", "layouts", "maps", "serve", "variant", "whatif"]

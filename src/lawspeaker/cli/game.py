@@ -255,13 +255,30 @@ def export(name: str, phase: str | None, fmt: str, gm: bool, map_url: str | None
 @click.option("--favor", is_flag=True, help="Draw the Favor Map (Dissolution §11).")
 @click.option("--palette", type=click.Choice(["standard", "colorblind"]), default="standard",
               show_default=True, help="Colours: 'colorblind' is the colour-blind-safe palette.")
+@click.option("--layout", "layout_file", type=click.Path(exists=True, dir_okay=False),
+              help="Draw over the official map image this layout file calibrates "
+                   "(map calibrate); without it, the game's uploaded image if any.")
+@click.option("--png", "png_file", type=click.Path(dir_okay=False),
+              help="Write a PNG to this file (the same as --format png -o FILE).")
 def game_map(name: str, phase: str | None, orders: bool, fmt: str, output: str | None,
-             favor: bool, palette: str) -> None:
+             favor: bool, palette: str, layout_file: str | None, png_file: str | None) -> None:
     """Draw the board of a phase, with its orders and results."""
+    if png_file:
+        if output:
+            raise click.UsageError("give --png FILE or -o FILE, not both")
+        fmt, output = "png", png_file
+    backdrop = None
+    if layout_file:
+        from .layouts import read_backdrop  # the drawing libraries load only when drawing
+
+        backdrop = read_backdrop(layout_file)
+
     def draw(s: GameService) -> tuple[str | bytes, str]:
         code = s.position(name, phase) and (phase or s.game(name).phase_code)
+        for problem in backdrop.problems(s.variant_of(name)) if backdrop else ():
+            click.echo(f"Warning: {layout_file}: {problem}", err=True)  # drawn all the same
         return s.picture(name, phase, orders, fmt, GM, "favor" if favor else "map",
-                         palette=palette), code
+                         palette=palette, backdrop=backdrop), code
 
     picture, code = _run(draw)
     kind = "-favor" if favor else ""

@@ -23,12 +23,15 @@ def map_group() -> None:
 
 @map_group.command("check")
 @click.argument("variant")
-def map_check(variant: str) -> None:
+@click.option("--layout", "layout_file", type=click.Path(exists=True, dir_okay=False),
+              help="Also check this calibrated map layout (map calibrate): missing and "
+                   "unknown provinces and coasts, spots outside the image.")
+def map_check(variant: str, layout_file: str | None) -> None:
     """Validate VARIANT (a bundled name or a folder) and list every problem.
 
     Each problem once, as file:line: what is wrong, with its fix below; then
     what the variant holds: provinces, centres, powers and units, minor powers,
-    wings and nuclear units.
+    wings and nuclear units. With --layout, the calibrated layout too.
     """
     report = check_report(variant)
     for line in report.lines():
@@ -37,6 +40,10 @@ def map_check(variant: str) -> None:
         count = len(report.problems)
         raise click.ClickException(f"{count} problem{'s' if count != 1 else ''} in {variant}")
     click.echo(summary(report.variant))
+    if layout_file:
+        from .layouts import check_layout  # the drawing libraries load only when asked
+
+        check_layout(report.variant, layout_file)
 
 
 @map_group.command("draw")

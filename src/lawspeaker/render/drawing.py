@@ -20,6 +20,7 @@ from ..core.board import Position
 from ..core.orders import Order
 from ..core.results import OrderResult
 from ..variants import Variant, load_variant
+from .backdrop import Backdrop, draw_backdrop_centres
 from .board import Paints, draw_centres, draw_heirs, draw_links, draw_provinces, draw_units
 from .geometry import Layout
 from .legend import draw_legend, draw_title, legend_height, legend_width
@@ -85,7 +86,7 @@ def draw(variant: Variant | str, position: Position | None = None, *,
          subtitle: str | None = None,
          links: str | None = None,
          style: Style = STYLE,
-         palette: str | None = None) -> Drawing:
+         palette: str | None = None, backdrop: Backdrop | None = None) -> Drawing:
     """Draw the board of ``variant``, the units of ``position`` and the
     ``results`` of adjudicating that position (or, before adjudication, its
     ``orders``).
@@ -96,6 +97,9 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     the phase as the variant names it (``Spring Orders, Second Cycle (381 BCE)``).
     ``palette`` names a palette (``standard``, ``colorblind``: see
     :data:`.palette.PALETTES`) and overrides ``style``.
+
+    ``backdrop``: draw over an official map image at its own size instead of
+    the node diagram (no borders or names: the image has them).
     """
     style = style_for(palette, style)
     var = load_variant(variant) if isinstance(variant, str) else variant
@@ -115,7 +119,7 @@ def draw(variant: Variant | str, position: Position | None = None, *,
         raise ValueError("orders and results are drawn on a position: pass one")
     if position is not None:
         check_position(var, position)
-    layout = layout_for(var, style)
+    layout = layout_for(var, style) if backdrop is None else backdrop.geometry(var, style)
     bare = position is None
     height = max(layout.height, legend_height(var, position, layout, bare))
     width = layout.width + legend_width(var, position, layout)
@@ -124,14 +128,19 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     if title is None:
         title = var.title + (f": {var.phase_label(position.phase)}" if position else "")
     if subtitle is None:
-        subtitle = _subtitle(var, position, items, mode, style)
+        subtitle = (_subtitle(var, position, items, mode, style) if backdrop is None or position
+                    else "The official map, calibrated")
     canvas.append(dw.Title(title))
     paints = Paints(canvas)
     layers = {name: dw.Group(id=name) for name in
               ("links", "provinces", "centres", "units", "heirs", "orders", "legend")}
-    draw_links(layers["links"], var, layout, faint=mode == "faint") if mode != "none" else None
-    draw_provinces(layers["provinces"], var, layout, bare)
-    draw_centres(layers["centres"], var, position, layout, paints)
+    if backdrop is None:
+        draw_links(layers["links"], var, layout, faint=mode == "faint") if mode != "none" else None
+        draw_provinces(layers["provinces"], var, layout, bare)
+        draw_centres(layers["centres"], var, position, layout, paints)
+    else:  # the official image, calibrated: docs/maps.md
+        backdrop.draw_image(layers["links"], layout.style)
+        draw_backdrop_centres(layers["centres"], var, position, layout, backdrop, paints)
     if position is not None:
         draw_units(layers["units"], var, position, layout, paints)
         draw_heirs(layers["heirs"], var, position, layout)

@@ -13,7 +13,9 @@ Each part owns one job and reaches a game only through the loader
 * :class:`~.access.Access` — secret links and browser sessions;
 * :class:`~.deadlines.Deadlines` — deadlines and the scheduler (given the step);
 * :class:`~.ballots.Ballots` — ready flags and draw votes;
-* :class:`~.chat.ChatBindings` — chat channels and users bound to games and seats.
+* :class:`~.chat.ChatBindings` — chat channels and users bound to games and seats;
+* :class:`~.backdrops.Backdrops` — the official map image the GM uploaded;
+* :class:`~.sandbox.Sandbox` — what-if adjudication that writes nothing.
 
 The methods here only hand each call to its part, with the defaults a front
 end relies on; what a call does is documented where it is done.
@@ -22,11 +24,13 @@ end relies on; what a call does is documented where it is done.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from ..core.board import Position
 from ..store import Store
 from ..variants import Variant
 from .access import Access, Grant
+from .backdrops import BackdropInfo, Backdrops
 from .ballots import Ballots, DrawTally
 from .chat import ChannelBinding, ChatBindings, Seat
 from .deadlines import Deadlines, Schedule
@@ -40,6 +44,9 @@ from .sandbox import Sandbox, SandboxRun
 from .seats import Seats
 from .setup import GameSetup
 from .status import TurnStatus
+
+if TYPE_CHECKING:
+    from ..render.backdrop import Backdrop
 from .types import (
     GM,
     PUBLIC,
@@ -75,7 +82,7 @@ class GameService:
 
     The parts are attributes (``loader``, ``setup``, ``seats``, ``entry``,
     ``post_log``, ``processing``, ``records``, ``access``, ``deadlines``,
-    ``ballots``, ``chat``); a front end calls the methods below."""
+    ``ballots``, ``chat``, ``backdrops``, ``sandbox``); a front end calls the methods below."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -91,6 +98,7 @@ class GameService:
         self.access = Access(self.loader)
         self.sandbox = Sandbox(self.loader)
         self.chat = ChatBindings(self.loader)
+        self.backdrops = Backdrops(self.loader)
 
     # --- games (setup) ---------------------------------------------------------------------
 
@@ -230,8 +238,26 @@ class GameService:
 
     def picture(self, name: str, phase: str | None = None, orders: bool = False,
                 fmt: str = "svg", actor: Viewer = PUBLIC, board: str = "map",
-                max_width: int | None = None, palette: str | None = None) -> str | bytes:
-        return self.records.picture(name, phase, orders, fmt, actor, board, max_width, palette)
+                max_width: int | None = None, palette: str | None = None,
+                backdrop: Backdrop | None = None) -> str | bytes:
+        return self.records.picture(name, phase, orders, fmt, actor, board, max_width, palette,
+                                    backdrop)
+
+    # --- the official map image (docs/maps.md) -----------------------------------------
+
+    def upload_backdrop(self, name: str, image: bytes, layout: bytes | str,
+                        actor: Viewer = GM, image_name: str = "the image") -> BackdropInfo:
+        return self.backdrops.upload(name, image, layout, actor, image_name)
+
+    def remove_backdrop(self, name: str, actor: Viewer = GM) -> bool:
+        return self.backdrops.remove(name, actor)
+
+    def backdrop(self, name: str) -> BackdropInfo | None:
+        return self.backdrops.info(name)
+
+    def map_backdrop(self, name: str) -> Backdrop | None:
+        """The image the game's maps are drawn over (public: it is the board)."""
+        return self.backdrops.image_of(name)
 
     def progress(self, name: str) -> tuple[int, str, str | None]:
         return self.records.progress(name)

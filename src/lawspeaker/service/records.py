@@ -20,6 +20,7 @@ from ..core.board import Position
 from ..core.orders import EmbassyOrder, Order
 from ..engine.codec import order_from_dict, result_from_dict
 from ..store.models import AdjudicationRow, EventRow, GameRow, PhaseRow
+from .backdrops import Backdrops
 from .export import PhaseRecord, format_explanations, format_record, public_map_url
 from .loader import GameLoader, LoadedGame, find_phase, log_event, require_gm
 from .standing import standing_lines
@@ -28,6 +29,7 @@ from .types import GM, PUBLIC, HistoryEntry, ServiceError, Viewer
 
 if TYPE_CHECKING:
     from ..render import Drawing
+    from ..render.backdrop import Backdrop
 
 __all__ = ["Records"]
 
@@ -111,7 +113,8 @@ class Records:
 
     def picture(self, name: str, phase: str | None, orders: bool, fmt: str, actor: Viewer,
                 board: str, max_width: int | None = None,
-                palette: str | None = None) -> str | bytes:
+                palette: str | None = None, backdrop: Backdrop | None = None
+                ) -> str | bytes:
         """The map of a phase: the position at its start and, with ``orders``,
         the orders given in it. A processed phase shows its public results
         (neutral units' chosen orders included, never DP); the current phase
@@ -121,7 +124,8 @@ class Records:
         ``max_width``: a PNG is scaled down to at most that many pixels wide
         (forums and Discord refuse or shrink larger images; Dissolution's map
         is 3,915 px wide), never up. ``palette``: a named palette (``colorblind``,
-        :data:`lawspeaker.render.palette.PALETTES`), the viewer's choice."""
+        :data:`lawspeaker.render.palette.PALETTES`), the viewer's choice. ``backdrop``:
+        draw over this official map image; without it, over the one the GM uploaded, if any."""
         from ..render import draw, draw_favor
         from ..render.palette import style_for
 
@@ -155,7 +159,9 @@ class Records:
                                      orders=embassy if orders and results is None else None,
                                      style=style)
                 return drawing.svg() if fmt == "svg" else drawing.png(_scale(drawing, max_width))
-            drawing = draw(g.variant, position, results=results,
+            if backdrop is None:
+                backdrop = Backdrops.stored(s, g)
+            drawing = draw(g.variant, position, results=results, backdrop=backdrop,
                            orders=pending if orders and results is None else None,
                            subtitle=f"{g.row.name}" + ("" if results is not None or not orders
                                                        else f" — orders seen by {actor}"),

@@ -17,11 +17,21 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, text
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Index,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 __all__ = [
     "AdjudicationRow",
+    "BackdropRow",
     "BallotRow",
     "Base",
     "EventRow",
@@ -266,3 +276,22 @@ class ChatMemberRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     role: Mapped[str] = mapped_column(String(100))
     created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class BackdropRow(Base):
+    """An official map image the GM uploaded for a game, with its calibrated
+    layout (docs/maps.md): the newest one not removed is drawn under the
+    game's maps. Kept in the database so every worker sees it, on SQLite and
+    PostgreSQL alike; a replaced or removed one is kept, marked."""
+
+    __tablename__ = "backdrops"
+    __table_args__ = (Index("ix_backdrops_game", "game_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    image: Mapped[bytes] = mapped_column(LargeBinary)
+    media_type: Mapped[str] = mapped_column(String(20))
+    layout: Mapped[str] = mapped_column(Text)
+    """The layout file as uploaded (YAML)."""
+    uploaded_at: Mapped[datetime] = mapped_column(default=now)
+    removed_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -42,7 +42,7 @@ from ..service.access import SESSION_DAYS
 from ..store import Store, StoreBusy, open_store
 from .offers import offered_variant, offered_variants
 from .security import PAGE_POLICY, SecurityHeaders, secret_key
-from .sizes import MAX_BODY, MAX_POST
+from .sizes import MAX_BODY, MAX_POST, MAX_UPLOAD, UPLOAD_SUFFIX
 from .throttle import Throttle
 
 __all__ = ["MAX_BODY", "MAX_POST", "RedactLinks", "create_app", "offered_variant"]
@@ -84,9 +84,10 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = MAX_UPLOAD if str(scope.get("path", "")).endswith(UPLOAD_SUFFIX) else self.limit
         length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await _too_large(scope, send)
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await _too_large(scope, send, limit)
             return
         seen = 0
 
@@ -94,23 +95,23 @@ class BodyLimit:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > self.limit:
+            if seen > limit:
                 raise _TooLarge
             return message
 
         try:
             await self.app(scope, counted, send)
         except _TooLarge:
-            await _too_large(scope, send)
+            await _too_large(scope, send, limit)
 
 
 class _TooLarge(Exception):  # a signal from the byte counter
     pass
 
 
-async def _too_large(scope: MutableMapping[str, Any], send: Callable[[Any], Awaitable[None]]
-                     ) -> None:
-    body = b'{"error": "the request is too large (at most 256 KiB)"}'
+async def _too_large(scope: MutableMapping[str, Any], send: Callable[[Any], Awaitable[None]],
+                     limit: int = MAX_BODY) -> None:
+    body = f'{{"error": "the request is too large (at most {limit // 1024} KiB)"}}'.encode()
     await send({"type": "http.response.start", "status": 413,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode())]})
@@ -172,13 +173,14 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
         return Response(_DOCS, media_type="text/html")
 
     app.mount("/static", StaticFiles(directory=str(_HERE / "static")), name="static")
-    from . import api, api_gm, live, pages, sandbox
+    from . import api, api_gm, backdrops, live, pages, sandbox
 
     app.include_router(api.router)
     app.include_router(api_gm.router)
     app.include_router(sandbox.api_router)
     app.include_router(sandbox.page_router)
     app.include_router(live.router)
+    app.include_router(backdrops.router)  # before pages: its route is under /gm/
     app.include_router(pages.router)
     return app
 

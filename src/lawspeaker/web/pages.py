@@ -231,6 +231,7 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         ctx["all_posts"] = svc.posts(name, None, v)
         ctx["seats"] = svc.linked_seats(name, v)
         ctx["powers"] = sorted(svc.variant_of(name).powers)
+        ctx["backdrop"] = svc.backdrop(name)
     return ctx
 
 
@@ -238,13 +239,15 @@ def _focus(request: Request, name: str, power: str) -> str | None:
     """Where the map opens for a player: the middle of their own units, as
     "x y" in the drawing's pixels (positions are public), or None (the board's
     middle) when they have no unit on the board."""
-    from ..render import layout_for
+    from ..render import STYLE, layout_for
 
     svc = service(request)
     units = svc.position(name).units_of(power)
     if not units:
         return None
-    layout = layout_for(svc.variant_of(name))
+    backdrop = svc.map_backdrop(name)  # drawn over the official image: its pixels
+    variant = svc.variant_of(name)
+    layout = layout_for(variant) if backdrop is None else backdrop.geometry(variant, STYLE)
     points = [layout.at(u.location) for u in units]
     xs, ys = [x for x, _ in points], [y for _, y in points]
     return f"{(min(xs) + max(xs)) / 2:.0f} {(min(ys) + max(ys)) / 2:.0f}"

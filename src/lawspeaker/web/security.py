@@ -108,8 +108,9 @@ PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; "
                "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
                "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 """Pages run only the server's own script files: no inline script or handler."""
-SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
-"""A map opened on its own: drawn, never scripted."""
+SVG_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'"
+"""A map opened on its own: drawn, never scripted; its only image is the official map
+embedded in it as a data URI (docs/maps.md)."""
 DOCS_POLICY = ("default-src 'self'; script-src 'self' https://cdn.jsdelivr.net; "
                "style-src 'self' https://cdn.jsdelivr.net 'unsafe-inline'; "
                "img-src 'self' data: https://fastapi.tiangolo.com; object-src 'none'; "
