@@ -145,6 +145,10 @@ class GameMap:
     _names: Mapping[str, str] = field(repr=False, default_factory=dict)
     _routes: dict[tuple[str, str], frozenset[str]] = field(
         repr=False, default_factory=dict, compare=False, hash=False)
+    _convoy_ends: dict[tuple[str, str], tuple[str, ...]] = field(
+        repr=False, default_factory=dict, compare=False, hash=False)
+    _convoy_steps: dict[str, frozenset[str]] = field(
+        repr=False, default_factory=dict, compare=False, hash=False)
 
     @classmethod
     def build(
@@ -195,11 +199,16 @@ class GameMap:
         This is the test for supports: a fleet may support into a province it
         could enter, whatever coast the supported unit aims at (DATC 6.B.4).
         """
+        return province in self.reachable(unit_type, src)
+
+    def reachable(self, unit_type: UnitType, src: str) -> frozenset[str]:
+        """Every province a unit of this type at location ``src`` could move into
+        (any coast): the provinces it may support into (see :meth:`reaches`)."""
         if unit_type is UnitType.ARMY:
-            return province in self.army_links.get(src, ())
+            return self.army_links.get(src, frozenset())
         if unit_type is UnitType.WING:  # Dissolution §3.3: every neighbouring space
-            return province in self._touching.get(province_of(src), ())
-        return province in self._fleet_reach.get(src, ())
+            return self._touching.get(province_of(src), frozenset())
+        return self._fleet_reach.get(src, frozenset())
 
     def fleet_targets(self, src: str, province: str) -> list[str]:
         """The locations of ``province`` a fleet at ``src`` could move to."""
@@ -218,10 +227,13 @@ class GameMap:
 
     def convoy_links(self, province: str) -> frozenset[str]:
         """Provinces a convoy chain can step to from ``province`` (fleet borders)."""
-        out: set[str] = set()
-        for loc in self.provinces[province].locations:
-            out |= self._fleet_reach.get(loc, frozenset())
-        return frozenset(out)
+        steps = self._convoy_steps.get(province)
+        if steps is None:  # the map is immutable, so each answer is kept
+            out: set[str] = set()
+            for loc in self.provinces[province].locations:
+                out |= self._fleet_reach.get(loc, frozenset())
+            steps = self._convoy_steps[province] = frozenset(out)
+        return steps
 
     def convoy_path_exists(self, src: str, dst: str, seas: Iterable[str] | None = None,
                            avoid: str = "") -> bool:
@@ -259,6 +271,19 @@ class GameMap:
         if key not in self._routes:
             self._routes[key] = frozenset(self._minimal_route_spaces(src, dst))
         return self._routes[key]
+
+    def convoy_destinations(self, src: str, sea: str) -> tuple[str, ...]:
+        """The coastal provinces, sorted, to which a fleet in ``sea`` may convoy an
+        army from ``src``: those with ``sea`` on a minimal route (see
+        :meth:`convoy_route_seas`)."""
+        key = (src, sea)
+        ends = self._convoy_ends.get(key)
+        if ends is None:
+            provs = self.provinces
+            ends = self._convoy_ends[key] = tuple(
+                dst for dst in sorted(provs) if provs[dst].terrain is Terrain.COASTAL
+                and dst != src and sea in self.convoy_route_seas(src, dst))
+        return ends
 
     def _minimal_route_spaces(self, src: str, dst: str) -> set[str]:
         provs = self.provinces

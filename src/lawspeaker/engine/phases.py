@@ -285,9 +285,10 @@ def _for_players(variant: Variant, position: Position, results: list[OrderResult
     saying when an order named the wrong unit type (it is read as the unit's
     order all the same, DATC 4.C.2)."""
     out = []
+    own_words = variant.cite("S9 §1") == "S9 §1"  # the texts already cite this rulebook
     for r in results:
         note = _wrong_type(variant, position, r.order)
-        if note is None and variant.cite("S9 §1") == "S9 §1":
+        if note is None and own_words:
             out.append(r)
             continue
 
