@@ -149,6 +149,8 @@ class GameMap:
         repr=False, default_factory=dict, compare=False, hash=False)
     _convoy_steps: dict[str, frozenset[str]] = field(
         repr=False, default_factory=dict, compare=False, hash=False)
+    _convoyable: dict[tuple[str, str, str], bool] = field(
+        repr=False, default_factory=dict, compare=False, hash=False)
 
     @classmethod
     def build(
@@ -243,10 +245,17 @@ class GameMap:
         when given (say, the spaces that hold fleets), and never ``avoid``.
         """
         provs = self.provinces
-        if seas is None:
-            allowed = {p for p in provs if provs[p].can_convoy and p != avoid}
-        else:
-            allowed = {p for p in seas if p != avoid and p in provs and provs[p].can_convoy}
+        if seas is None:  # a question about the map alone, so its answer is kept
+            key = (src, dst, avoid)
+            known = self._convoyable.get(key)
+            if known is None:
+                allowed = {p for p in provs if provs[p].can_convoy and p != avoid}
+                known = self._convoyable[key] = self._chain_exists(src, dst, allowed)
+            return known
+        allowed = {p for p in seas if p != avoid and p in provs and provs[p].can_convoy}
+        return self._chain_exists(src, dst, allowed)
+
+    def _chain_exists(self, src: str, dst: str, allowed: set[str]) -> bool:
         seen: set[str] = set()
         frontier = [p for p in self.convoy_links(src) if p in allowed]
         while frontier:

@@ -109,7 +109,7 @@ class _Resolver:
         self.disabling = rules.disabling
         self.explicit = rules.convoy_paths == "explicit"
         self.sortie_h2h = rules.sortie == "head_to_head"
-        self.wings = any(u.type is UnitType.WING for u in units.values())
+        self.wings = UnitType.WING in {u.type for u in units.values()}
         self.criss: dict[str, tuple[int, int]] = {}
         """Army province -> (its strength, the other's) of a criss-cross bounce (§3.11.1)."""
         self.results: list[OrderResult] = []
@@ -137,9 +137,10 @@ class _Resolver:
         seas = fleet_seas(self.map, units)
         given: dict[str, Order] = {}
         conflicts: dict[str, list[Order]] = {}
+        wing_anywhere = self.rules.wing_support == "anywhere"  # Dissolution §3.1
         for order in orders:
             problem = movement_problem(self.map, units, order, seas, self.explicit, self.wings,
-                                       self.rules.wing_support == "anywhere")  # Dissolution §3.1
+                                       wing_anywhere)
             if problem is not None:
                 results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
                 if isinstance(order, Move):
