@@ -8,11 +8,10 @@ from pathlib import Path
 
 import click
 
-from ..core.board import Position
-from ..engine.phases import adjudicate, initial_position
-from ..engine.posts import PostError, read_post
-from ..variants import VariantError, check_variant, load_variant
 from .root import main
+
+# The variants, the engine and the drawing code are imported by each command when it
+# runs, so that `lawspeaker --help` and the other commands never load them.
 
 
 @main.group("map")
@@ -24,6 +23,8 @@ def map_group() -> None:
 @click.argument("variant")
 def map_check(variant: str) -> None:
     """Validate VARIANT (a bundled name or a folder) and list every problem."""
+    from ..variants import check_variant, load_variant
+
     problems = check_variant(variant)
     for problem in problems:
         click.echo(str(problem))
@@ -65,7 +66,11 @@ def map_draw(variant: str, position_file: str | None, start: bool, orders_file: 
     with --orders too, the orders and what became of them. With --favor, the
     Favor Map of a variant that has one (Dissolution).
     """
+    from ..core.board import Position
+    from ..engine.phases import adjudicate, initial_position
+    from ..engine.posts import PostError, read_post
     from ..render import draw, draw_favor  # drawing libraries load only when drawing
+    from ..variants import VariantError, load_variant
 
     try:
         var = load_variant(variant)
