@@ -284,7 +284,7 @@ def normalise_order(order: Order, unit: Unit) -> Order:
                                   "location": unit.location}
     if hasattr(order, "supported_type"):
         changes["supported_type"] = None
-    return replace(order, **changes)  # type: ignore[type-var]
+    return replace(order, **changes)  # type: ignore[type-var, arg-type]
 
 
 def ignored_because(variant: Variant, position: Position, allocation: Allocation,

@@ -394,8 +394,9 @@ def _spend(variant: Variant, position: Position, orders: list[Order], power: str
             break
         unit = rng.choice(ruled)
         if heirs and position.kind_of(unit.power) == "minor" and rng.random() < 0.1:
-            order: Order = Marry(unit.power, unit.type, unit.location, heir=rng.choice(heirs))
-            assert marry_problem(variant, position, order) is None
+            marry = Marry(unit.power, unit.type, unit.location, heir=rng.choice(heirs))
+            assert marry_problem(variant, position, marry) is None
+            order: Order = marry
         else:
             order = rng.choice(_neutral_options(variant, position, unit))
         offer(order)
