@@ -148,3 +148,17 @@ def test_the_public_api_is_complete_and_imported_on_use() -> None:
         assert getattr(value, "__name__", name) == name
     with pytest.raises(AttributeError):
         lawspeaker.no_such_name  # noqa: B018
+
+
+@pytest.mark.parametrize("name", ["standard", "s9-basic", "s9-complete", "ood", "dissolution"])
+def test_a_pickled_variant_is_the_same_variant(name: str) -> None:
+    """What the cache keeps comes back field for field (on the compiled build too, where
+    maps are pickled as constructor calls)."""
+    built = _build(BUNDLED / name)
+    back = pickle.loads(pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == built
+    assert back.map.provinces == built.map.provinces
+    assert back.map.fleet_links == built.map.fleet_links
+    assert back.map.names_index() == built.map.names_index()
+    assert back.map.touching("lon" if name == "standard" else next(iter(built.map.provinces))) \
+        == built.map.touching("lon" if name == "standard" else next(iter(built.map.provinces)))

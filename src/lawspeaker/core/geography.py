@@ -119,6 +119,12 @@ class Province:
     flags: frozenset[str] = frozenset()
     """Extra space kinds from the data (``canal``, ``island``, ``reconstructed``)."""
 
+    def __reduce__(self) -> tuple[type[Province], tuple[object, ...]]:
+        # Pickled as a constructor call: the compiled build (mypyc) cannot restore a
+        # frozen class field by field (the compiled-variant cache pickles maps).
+        return (Province, (self.key, self.name, self.terrain, self.sc_value, self.coasts,
+                           self.aliases, self.can_convoy, self.xy, self.flags))
+
     @property
     def is_sc(self) -> bool:
         return self.sc_value > 0
@@ -151,6 +157,11 @@ class GameMap:
         repr=False, default_factory=dict, compare=False, hash=False)
     _convoyable: dict[tuple[str, str, str], bool] = field(
         repr=False, default_factory=dict, compare=False, hash=False)
+
+    def __reduce__(self) -> tuple[type[GameMap], tuple[object, ...]]:
+        # As Province.__reduce__; the answers kept for speed are not pickled.
+        return (GameMap, (self.provinces, self.army_links, self.fleet_links, self._fleet_reach,
+                          self._touching, self._names))
 
     @classmethod
     def build(
