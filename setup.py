@@ -10,6 +10,7 @@ CI runs the whole test suite on both.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 from setuptools import setup
@@ -34,6 +35,8 @@ COMPILED = [
 if os.environ.get("LAWSPEAKER_MYPYC") == "1":
     from mypyc.build import mypycify
 
+    # A module taken off the list must not come back from an earlier build's leftovers.
+    shutil.rmtree("build", ignore_errors=True)
     package = Path("src") / "lawspeaker"
     setup(ext_modules=mypycify([str(package / m) for m in COMPILED], opt_level="3"))
 else:
