@@ -63,6 +63,11 @@ Key = tuple[int, int]
 
 KINDS = (L.PhaseKind.MOVEMENT, L.PhaseKind.RETREAT, L.PhaseKind.ADJUSTMENT)
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+CLOCK = CLOCKS["wall"]
+"""How phases are timed: wall time (the default), or with ``--clock cpu`` this process's
+CPU time, which a busy shared machine disturbs less."""
+
 
 def time_diplomacy(games: Sequence[RecordedGame], names: Names, repeat: int,
                    wanted: set[Key], core: bool = False) -> dict[Key, list[float]]:
@@ -71,7 +76,7 @@ def time_diplomacy(games: Sequence[RecordedGame], names: Names, repeat: int,
     With ``core``, time only ``Game._process()``, the adjudication inside
     ``process()`` without its history keeping (orders are cleared untimed)."""
     times: dict[Key, list[float]] = defaultdict(list)
-    clock = time.perf_counter
+    clock = CLOCK
     for game in games:
         for rep in range(repeat):
             dip = DipGame()
@@ -94,7 +99,7 @@ def time_diplomacy(games: Sequence[RecordedGame], names: Names, repeat: int,
 
 def _adjudicate_all(comparables: Iterable[Comparable], variant: L.Variant, rules: L.Rules,
                     times: dict[Key, list[float]]) -> None:
-    adjudicate, clock = L.adjudicate, time.perf_counter
+    adjudicate, clock = L.adjudicate, CLOCK
     for c in comparables:
         start = clock()
         adjudicate(variant, c.position, c.orders, rules)
@@ -197,9 +202,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="skip timing diplomacy's Game._process() alone")
     parser.add_argument("--all-orders", action="store_true",
                         help="list every order of a disagreeing phase")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                        help="time phases by wall time (default) or by this process's CPU "
+                             "time (steadier on a busy machine)")
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="also cProfile lawspeaker and print the top N functions")
     args = parser.parse_args(argv)
+    global CLOCK
+    CLOCK = CLOCKS[args.clock]
 
     variant = L.load_variant("standard")
     rules = variant.rules.with_options(edition=args.edition)
@@ -207,7 +217,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs;"
           f" lawspeaker {L.__version__} (edition {args.edition}),"
           f" diplomacy {version('diplomacy')}")
-    print(f"games {args.games} x {args.years} years, seed {args.seed}, repeat {args.repeat}")
+    print(f"games {args.games} x {args.years} years, seed {args.seed}, repeat {args.repeat},"
+          f" {args.clock} clock")
 
     start = time.perf_counter()
     games = [record_game(i, args.seed, args.years, args.cd_rate) for i in range(args.games)]

@@ -5,24 +5,23 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from ..cases.runner import load_errata, run_files
-from ..core.board import PhaseKind, Position
-from ..core.notation import format_order
-from ..core.orders import Order
-from ..core.results import OrderResult, Outcome
-from ..core.wording import for_players
-from ..engine.phases import Adjudication, initial_position
-from ..engine.phases import adjudicate as adjudicate_phase
-from ..engine.positions import PositionError, read_position
-from ..engine.posts import PostError, decode, read_post
-from ..engine.retreats import retreat_options
-from ..rules.dp import Allocation
-from ..variants import Variant, VariantError, available_variants, load_variant
 from ._common import options
 from .root import main
+
+if TYPE_CHECKING:
+    from ..core.board import Position
+    from ..core.orders import Order
+    from ..core.results import OrderResult
+    from ..engine.phases import Adjudication
+    from ..rules.dp import Allocation
+    from ..variants import Variant
+
+# The engine is imported inside each command, when it runs: `lawspeaker --help`
+# and the other commands never load it.
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -52,6 +51,11 @@ def adjudicate(orders_file: str | None, variant: str, position_file: str | None,
     The printed results are public: DP allocations stay secret unless --gm.
     Any error stops before anything is printed or saved.
     """
+    from ..engine.phases import adjudicate as adjudicate_phase
+    from ..engine.phases import initial_position
+    from ..engine.positions import PositionError, read_position
+    from ..variants import VariantError, load_variant
+
     try:
         var = load_variant(variant)
         rules = var.rules.with_options(**options(rule_pairs))
@@ -107,6 +111,8 @@ def _read_orders(var: Variant, path: Path, position: Position
                  ) -> tuple[list[Order], list[Allocation]]:
     """The orders and allocations of ``path``; every unreadable line is
     reported with its number and nothing is adjudicated."""
+    from ..engine.posts import PostError, decode, read_post
+
     try:
         text, encoding = decode(path.read_bytes(), str(path))
     except (PostError, OSError) as exc:
@@ -127,6 +133,12 @@ def _read_orders(var: Variant, path: Path, position: Position
 
 def _print_results(var: Variant, position: Position, result: Adjudication,
                    allocations: list[Allocation], gm: bool, explain: bool = False) -> None:
+    from ..core.board import PhaseKind
+    from ..core.notation import format_order
+    from ..core.results import Outcome
+    from ..core.wording import for_players
+    from ..engine.retreats import retreat_options
+
     click.echo(f"{var.title}: {var.phase_label(result.phase)}")
     marks = {Outcome.SUCCEEDS: " ", Outcome.FAILS: "*", Outcome.ILLEGAL: "!"}
     neutral = set(position.powers_in_play)
@@ -173,6 +185,8 @@ def _print_results(var: Variant, position: Position, result: Adjudication,
 def _print_why(var: Variant, result: OrderResult, explain: bool, indent: str = "      ") -> None:
     if not explain:
         return
+    from ..core.wording import for_players
+
     for line in result.explanation:
         if line != result.reason:
             click.echo(f"{indent}{for_players(var.map, line)}")
@@ -191,6 +205,8 @@ def _print_why(var: Variant, result: OrderResult, explain: bool, indent: str = "
 def datc(files: tuple[str, ...], rule_pairs: tuple[str, ...], errata: str | None,
          verbose: bool, explain: bool) -> None:
     """Run adjudicator test-case files (jDip/godip DATC text format)."""
+    from ..cases.runner import load_errata, run_files
+
     try:
         reports = run_files(files, options(rule_pairs), load_errata(errata) if errata else None)
     except ValueError as exc:
@@ -226,6 +242,8 @@ def datc(files: tuple[str, ...], rule_pairs: tuple[str, ...], errata: str | None
 @main.command()
 def variants() -> None:
     """List the bundled variants."""
+    from ..variants import available_variants, load_variant
+
     for name in available_variants():
         var = load_variant(name)
         click.echo(f"{name}: {var.title}")

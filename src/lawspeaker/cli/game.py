@@ -13,21 +13,32 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..service import GM, GameService, ServiceError
-from ..service.export import FORMATS, format_record
-from ..store import StoreError, open_store
-from ..variants import VariantError
 from ._common import options
 from .root import main
+
+if TYPE_CHECKING:
+    from ..service import GameService
+    from ..service.types import Viewer
+
+# The service and the store (SQLAlchemy) are imported when a command runs, so that
+# `lawspeaker --help` and the engine's commands never load them.
+
+FORMATS = ("text", "markdown", "bbcode")
+"""The formats of a results post: :data:`lawspeaker.service.export.FORMATS` (a test
+checks they agree), written out so the option needs no import of the service."""
 
 
 @contextmanager
 def _service(ctx: click.Context) -> Iterator[GameService]:
     """The service on the chosen database; errors become one ``Error:`` line."""
+    from ..service import GameService, ServiceError
+    from ..store import StoreError, open_store
+    from ..variants import VariantError
+
     try:
         store = open_store(ctx.obj["db"])
     except StoreError as exc:
@@ -38,6 +49,13 @@ def _service(ctx: click.Context) -> Iterator[GameService]:
         raise click.ClickException(str(exc)) from None
     finally:
         store.close()
+
+
+def _gm() -> Viewer:
+    """Whoever runs these commands holds the database, so acts as the GM."""
+    from ..service import GM
+
+    return GM
 
 
 def _run(fn: Callable[[GameService], Any]) -> Any:
@@ -129,10 +147,10 @@ def orders(name: str, power: str, file: str | None, phase: str | None) -> None:
     standing orders. Exits non-zero when a line needs attention.
     """
     if file is None:
-        report = _run(lambda s: s.submissions(name, power, GM))
+        report = _run(lambda s: s.submissions(name, power, _gm()))
     else:
         data = sys.stdin.buffer.read() if file == "-" else _read(file)
-        report = _run(lambda s: s.submit(name, power, data, GM, phase=phase))
+        report = _run(lambda s: s.submit(name, power, data, _gm(), phase=phase))
     for line in report.lines:
         click.echo(str(line))
     click.echo(f"{report.power}, {report.phase}: standing orders")
@@ -151,7 +169,7 @@ def orders(name: str, power: str, file: str | None, phase: str | None) -> None:
 @click.argument("power")
 def template(name: str, power: str) -> None:
     """POWER's units and what each may do, as a post to fill in."""
-    click.echo(_run(lambda s: s.template(name, power, GM)), nl=False)
+    click.echo(_run(lambda s: s.template(name, power, _gm())), nl=False)
 
 
 @game_group.command("status")
@@ -196,9 +214,11 @@ def status(name: str) -> None:
 @game_group.command("process")
 @click.argument("name")
 @click.option("--phase", metavar="PHASE", help="The phase you mean to process (e.g. "
-              "S1901M): nothing is done if the game has moved on (the deadline, another GM).")
+              "S1901M): nothing is done if the game has moved on (the deadline, another _gm()).")
 def process(name: str, phase: str | None) -> None:
     """Adjudicate the current phase and print the results post."""
+    from ..service.export import format_record
+
     record = _run(lambda s: s.process(name, phase=phase))
     click.echo(format_record(record, "text"), nl=False)
 
@@ -218,7 +238,7 @@ def undo(name: str, to: str | None, phase: str | None) -> None:
 @click.argument("name")
 def history(name: str) -> None:
     """Everything that happened in the game, oldest first."""
-    for e in _run(lambda s: s.history(name, GM)):
+    for e in _run(lambda s: s.history(name, _gm())):
         mark = " (undone)" if e.undone else ""
         click.echo(f"{e.at:%Y-%m-%d %H:%M}  {e.actor:8} {e.summary}{mark}")
 
@@ -238,7 +258,7 @@ def export(name: str, phase: str | None, fmt: str, gm: bool, map_url: str | None
     if map_url is not None and not map_url.lower().startswith(("http://", "https://")):
         raise click.BadParameter("give the server's address, starting http:// or https://",
                                  param_hint="--map-url")
-    click.echo(_run(lambda s: s.export(name, phase, fmt, gm=gm, actor=GM, map_base=map_url)),
+    click.echo(_run(lambda s: s.export(name, phase, fmt, gm=gm, actor=_gm(), map_base=map_url)),
                nl=False)
 
 
@@ -277,7 +297,7 @@ def game_map(name: str, phase: str | None, orders: bool, fmt: str, output: str |
         code = s.position(name, phase) and (phase or s.game(name).phase_code)
         for problem in backdrop.problems(s.variant_of(name)) if backdrop else ():
             click.echo(f"Warning: {layout_file}: {problem}", err=True)  # drawn all the same
-        return s.picture(name, phase, orders, fmt, GM, "favor" if favor else "map",
+        return s.picture(name, phase, orders, fmt, _gm(), "favor" if favor else "map",
                          palette=palette, backdrop=backdrop), code
 
     picture, code = _run(draw)

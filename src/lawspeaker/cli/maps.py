@@ -8,12 +8,10 @@ from pathlib import Path
 
 import click
 
-from ..core.board import Position
-from ..engine.phases import adjudicate, initial_position
-from ..engine.posts import PostError, read_post
-from ..variants import VariantError, load_variant
-from ..variants.report import check_report, summary
 from .root import main
+
+# The variants, the engine and the drawing code are imported by each command when it
+# runs, so that `lawspeaker --help` and the other commands never load them.
 
 
 @main.group("map")
@@ -33,6 +31,8 @@ def map_check(variant: str, layout_file: str | None) -> None:
     what the variant holds: provinces, centres, powers and units, minor powers,
     wings and nuclear units. With --layout, the calibrated layout too.
     """
+    from ..variants.report import check_report, summary
+
     report = check_report(variant)
     for line in report.lines():
         click.echo(line)
@@ -79,7 +79,11 @@ def map_draw(variant: str, position_file: str | None, start: bool, orders_file: 
     with --orders too, the orders and what became of them. With --favor, the
     Favor Map of a variant that has one (Dissolution).
     """
+    from ..core.board import Position
+    from ..engine.phases import adjudicate, initial_position
+    from ..engine.posts import PostError, read_post
     from ..render import draw, draw_favor  # drawing libraries load only when drawing
+    from ..variants import VariantError, load_variant
 
     try:
         var = load_variant(variant)

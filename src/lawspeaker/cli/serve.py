@@ -15,8 +15,6 @@ import socket
 
 import click
 
-from ..service import GameService
-from ..store import StoreError, database_url, open_store
 from .root import main
 
 __all__ = ["serve"]
@@ -84,8 +82,10 @@ def serve(db: str | None, host: str, port: int, workers: int, public_url: str | 
           https: bool, secret_key_file: str | None, variants: tuple[str, ...],
           keep_link: bool, tick: float) -> None:
     """Start the game server and print the GM's secret link."""
-    import uvicorn
+    import uvicorn  # the server's libraries load only when serving
 
+    from ..service import GameService
+    from ..store import StoreError, database_url, open_store
     from ..web.app import install_log_filter
     from ..web.offers import offered_variants
     from ..web.security import KEY_ENV, SecretKeyError, secret_key

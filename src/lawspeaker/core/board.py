@@ -267,8 +267,8 @@ class Position:
             exiles=frozenset(exiles),
             removed=frozenset(removed),
             embassies=dict(embassies or {}),
-            kicked=dict(kicked or {}),
-            retaliated=dict(retaliated or {}),
+            kicked={k: tuple(v) for k, v in (kicked or {}).items()},
+            retaliated={k: tuple(v) for k, v in (retaliated or {}).items()},
         )
 
     def replace(self, **changes: Any) -> Position:

@@ -119,6 +119,12 @@ class Province:
     flags: frozenset[str] = frozenset()
     """Extra space kinds from the data (``canal``, ``island``, ``reconstructed``)."""
 
+    def __reduce__(self) -> tuple[type[Province], tuple[object, ...]]:
+        # Pickled as a constructor call: the compiled build (mypyc) cannot restore a
+        # frozen class field by field (the compiled-variant cache pickles maps).
+        return (Province, (self.key, self.name, self.terrain, self.sc_value, self.coasts,
+                           self.aliases, self.can_convoy, self.xy, self.flags))
+
     @property
     def is_sc(self) -> bool:
         return self.sc_value > 0
@@ -145,6 +151,17 @@ class GameMap:
     _names: Mapping[str, str] = field(repr=False, default_factory=dict)
     _routes: dict[tuple[str, str], frozenset[str]] = field(
         repr=False, default_factory=dict, compare=False, hash=False)
+    _convoy_ends: dict[tuple[str, str], tuple[str, ...]] = field(
+        repr=False, default_factory=dict, compare=False, hash=False)
+    _convoy_steps: dict[str, frozenset[str]] = field(
+        repr=False, default_factory=dict, compare=False, hash=False)
+    _convoyable: dict[tuple[str, str, str], bool] = field(
+        repr=False, default_factory=dict, compare=False, hash=False)
+
+    def __reduce__(self) -> tuple[type[GameMap], tuple[object, ...]]:
+        # As Province.__reduce__; the answers kept for speed are not pickled.
+        return (GameMap, (self.provinces, self.army_links, self.fleet_links, self._fleet_reach,
+                          self._touching, self._names))
 
     @classmethod
     def build(
@@ -195,11 +212,16 @@ class GameMap:
         This is the test for supports: a fleet may support into a province it
         could enter, whatever coast the supported unit aims at (DATC 6.B.4).
         """
+        return province in self.reachable(unit_type, src)
+
+    def reachable(self, unit_type: UnitType, src: str) -> frozenset[str]:
+        """Every province a unit of this type at location ``src`` could move into
+        (any coast): the provinces it may support into (see :meth:`reaches`)."""
         if unit_type is UnitType.ARMY:
-            return province in self.army_links.get(src, ())
+            return self.army_links.get(src, frozenset())
         if unit_type is UnitType.WING:  # Dissolution §3.3: every neighbouring space
-            return province in self._touching.get(province_of(src), ())
-        return province in self._fleet_reach.get(src, ())
+            return self._touching.get(province_of(src), frozenset())
+        return self._fleet_reach.get(src, frozenset())
 
     def fleet_targets(self, src: str, province: str) -> list[str]:
         """The locations of ``province`` a fleet at ``src`` could move to."""
@@ -218,10 +240,13 @@ class GameMap:
 
     def convoy_links(self, province: str) -> frozenset[str]:
         """Provinces a convoy chain can step to from ``province`` (fleet borders)."""
-        out: set[str] = set()
-        for loc in self.provinces[province].locations:
-            out |= self._fleet_reach.get(loc, frozenset())
-        return frozenset(out)
+        steps = self._convoy_steps.get(province)
+        if steps is None:  # the map is immutable, so each answer is kept
+            out: set[str] = set()
+            for loc in self.provinces[province].locations:
+                out |= self._fleet_reach.get(loc, frozenset())
+            steps = self._convoy_steps[province] = frozenset(out)
+        return steps
 
     def convoy_path_exists(self, src: str, dst: str, seas: Iterable[str] | None = None,
                            avoid: str = "") -> bool:
@@ -231,10 +256,17 @@ class GameMap:
         when given (say, the spaces that hold fleets), and never ``avoid``.
         """
         provs = self.provinces
-        if seas is None:
-            allowed = {p for p in provs if provs[p].can_convoy and p != avoid}
-        else:
-            allowed = {p for p in seas if p != avoid and p in provs and provs[p].can_convoy}
+        if seas is None:  # a question about the map alone, so its answer is kept
+            key = (src, dst, avoid)
+            known = self._convoyable.get(key)
+            if known is None:
+                allowed = {p for p in provs if provs[p].can_convoy and p != avoid}
+                known = self._convoyable[key] = self._chain_exists(src, dst, allowed)
+            return known
+        allowed = {p for p in seas if p != avoid and p in provs and provs[p].can_convoy}
+        return self._chain_exists(src, dst, allowed)
+
+    def _chain_exists(self, src: str, dst: str, allowed: set[str]) -> bool:
         seen: set[str] = set()
         frontier = [p for p in self.convoy_links(src) if p in allowed]
         while frontier:
@@ -259,6 +291,19 @@ class GameMap:
         if key not in self._routes:
             self._routes[key] = frozenset(self._minimal_route_spaces(src, dst))
         return self._routes[key]
+
+    def convoy_destinations(self, src: str, sea: str) -> tuple[str, ...]:
+        """The coastal provinces, sorted, to which a fleet in ``sea`` may convoy an
+        army from ``src``: those with ``sea`` on a minimal route (see
+        :meth:`convoy_route_seas`)."""
+        key = (src, sea)
+        ends = self._convoy_ends.get(key)
+        if ends is None:
+            provs = self.provinces
+            ends = self._convoy_ends[key] = tuple(
+                dst for dst in sorted(provs) if provs[dst].terrain is Terrain.COASTAL
+                and dst != src and sea in self.convoy_route_seas(src, dst))
+        return ends
 
     def _minimal_route_spaces(self, src: str, dst: str) -> set[str]:
         provs = self.provinces

@@ -110,7 +110,7 @@ class _Resolver:
         self.disabling = rules.disabling
         self.explicit = rules.convoy_paths == "explicit"
         self.sortie_h2h = rules.sortie == "head_to_head"
-        self.wings = any(u.type is UnitType.WING for u in units.values())
+        self.wings = UnitType.WING in {u.type for u in units.values()}
         self.backups: dict[str, str] = {}
         """Province -> the cycle rule that settled its decision, in words (DATC 5.B.9)."""
         self.criss: dict[str, tuple[int, int]] = {}
@@ -140,9 +140,10 @@ class _Resolver:
         seas = fleet_seas(self.map, units)
         given: dict[str, Order] = {}
         conflicts: dict[str, list[Order]] = {}
+        wing_anywhere = self.rules.wing_support == "anywhere"  # Dissolution §3.1
         for order in orders:
             problem = movement_problem(self.map, units, order, seas, self.explicit, self.wings,
-                                       self.rules.wing_support == "anywhere")  # Dissolution §3.1
+                                       wing_anywhere)
             if problem is not None:
                 results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
                 if isinstance(order, Move):

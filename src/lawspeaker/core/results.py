@@ -33,6 +33,7 @@ class OrderResult:
     """The ordered unit was dislodged (movement phases)."""
     implicit: bool
     """The unit had no order and held by default."""
+    _reason: str | Callable[[], str]
 
     def __init__(self, order: Order, outcome: Outcome, reason: str | Callable[[], str],
                  dislodged: bool = False, implicit: bool = False,

@@ -285,9 +285,15 @@ def _for_players(variant: Variant, position: Position, results: list[OrderResult
     saying when an order named the wrong unit type (it is read as the unit's
     order all the same, DATC 4.C.2)."""
     out = []
+    own_words = variant.cite("S9 §1") == "S9 §1"  # the texts already cite this rulebook
+    board = position.units if position.phase.kind is not PhaseKind.RETREAT else {
+        p: d.unit for p, d in position.dislodged.items()}
     for r in results:
-        note = _wrong_type(variant, position, r.order)
-        if note is None and variant.cite("S9 §1") == "S9 §1":
+        order = r.order
+        unit = board.get(order.province)
+        note = None if unit is None or order.unit_type is None or unit.type is order.unit_type \
+            else _wrong_type(variant, position, order)  # the rare case, worded there
+        if note is None and own_words:
             out.append(r)
             continue
 

@@ -145,7 +145,8 @@ class _Checker:
             raise PositionError(path, "missing")
         value = data[key]
         if not isinstance(value, kind):
-            expected = {str: "text", Mapping: "an object", list: "a list"}.get(kind, "?")
+            names: dict[object, str] = {str: "text", Mapping: "an object", list: "a list"}
+            expected = names.get(kind, "?")
             raise PositionError(path, f"expected {expected}, found {value!r}")
         return value
 

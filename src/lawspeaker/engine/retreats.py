@@ -151,26 +151,26 @@ def resolve_retreats(variant: Variant, position: Position,
             targets.setdefault(dest.split("/")[0], []).append(prov)
     units = dict(position.units)
     for prov, dislodged in sorted(position.dislodged.items()):
-        order = chosen.get(prov)
+        decided = chosen.get(prov)
         unit = dislodged.unit
-        if order is None:
+        if decided is None:
             why = ("Destroyed: stationary units cannot retreat" if unit.stationary
                    else "Disbanded: no retreat ordered")
             results.append(OrderResult(Disband(unit.power, unit.type, unit.location),
                                        Outcome.SUCCEEDS, why, implicit=True))
-        elif isinstance(order, Disband):
-            results.append(OrderResult(order, Outcome.SUCCEEDS, "Disbanded"))
+        elif isinstance(decided, Disband):
+            results.append(OrderResult(decided, Outcome.SUCCEEDS, "Disbanded"))
         else:
-            assert isinstance(order, Retreat)
-            dest = move_destination(game_map, unit, order.target) or order.target
+            assert isinstance(decided, Retreat)
+            dest = move_destination(game_map, unit, decided.target) or decided.target
             rivals = [p for p in targets[dest.split("/")[0]] if p != prov]
             if rivals:
                 others = ", ".join(str(position.dislodged[p].unit) for p in rivals)
-                results.append(OrderResult(order, Outcome.FAILS,
+                results.append(OrderResult(decided, Outcome.FAILS,
                                            f"Disbanded: bounced with {others}"))
             else:
                 units[dest.split("/")[0]] = Unit(unit.power, unit.type, dest)
-                results.append(OrderResult(order, Outcome.SUCCEEDS,
+                results.append(OrderResult(decided, Outcome.SUCCEEDS,
                                            f"Retreats to {game_map.name_of(dest)}"))
     return RetreatResult(tuple(results), units)
 

@@ -38,6 +38,7 @@ from .neutral_limits import default_order, favor_cap_problem, order_problem
 
 __all__ = [
     "Allocation",
+    "AllocationCheck",
     "DPError",
     "DPResolution",
     "allocation_problem",
@@ -181,42 +182,82 @@ def allocation_problem(variant: Variant, position: Position, allocation: Allocat
 
     ``own_orders`` are the allocating power's orders this turn; ``others``
     its other allocations this turn (for the allotment); ``rules`` the game's
-    rules (``attack_allocating``; default: the variant's).
+    rules (``attack_allocating``; default: the variant's). To check many
+    allocations of one turn, :class:`AllocationCheck` works each answer out once.
     """
-    unit = position.units.get(allocation.order.province)
-    if allocation.points < 1:
-        return "an allocation must be at least 1 DP"
-    if unit is None or not is_dp_controlled(position, unit):
-        where = variant.map.name_of(allocation.order.province)
-        return f"there is no neutral unit in {where}: DP only set orders for minor powers " \
-               "(S9 §9.0)"
-    state = position.powers_in_play[unit.power]
-    if state.kind == "vassal" and allocation.power not in state.controllers:
-        return f"only the powers controlling {unit.power} may allocate DP to it (S9 §9.1 C)"
-    nuclear = variant.nuclear.get(unit.power)
-    deceivable = nuclear is None or nuclear.deception  # Dissolution §9.1: not the US Navy
-    if state.kind != "vassal" and deceivable and any(
-            attacks(variant, position, o, unit.power, rules)
-            for o in own_orders if o.power == allocation.power):
-        if variant.uses("neutral_limits"):
-            return (f"Deception rule (Dissolution §9.1): {allocation.power} attacks, or "
-                    f"supports or convoys an attack on, {unit.power} this turn, so may not "
-                    "allocate DP to it")
-        return (f"Attacking & Allocating rule (S9 §9.0): {allocation.power} attacks or "
-                f"supports an attack on {unit.power} this turn, so may not allocate DP to it")
-    if nuclear is not None:  # Dissolution §11.4.1
-        earlier = [(position.units[a.order.province].power, a.points) for a in others
-                   if a.order.province in position.units]
-        capped = favor_cap_problem(variant, position, allocation.power, nuclear.name,
-                                   allocation.points, earlier)
-        if capped is not None:
-            return capped
-    spent = allocation.points + sum(a.points for a in others)
-    limit = allotment(variant, position, allocation.power)
-    if spent > limit:
-        return (f"DP allotment exceeded (S9 §9.2): {allocation.power} has {limit} DP this turn "
-                f"and would spend {spent}")
-    return None
+    return AllocationCheck(variant, position, own_orders, rules).problem(allocation, others)
+
+
+class AllocationCheck:
+    """The allocation rules for one turn's orders (:func:`allocation_problem`).
+
+    Which minors each power attacks (S9 §9.0) and each power's allotment (§9.2)
+    depend only on the turn, not on the allocation, so each is worked out the
+    first time it is asked and kept."""
+
+    def __init__(self, variant: Variant, position: Position, orders: Iterable[Order],
+                 rules: Rules | None = None) -> None:
+        self.variant = variant
+        self.position = position
+        self.orders = tuple(orders)
+        self.rules = rules
+        self._attacking: dict[tuple[str, str], bool] = {}
+        self._allotments: dict[str, int] = {}
+
+    def attacking(self, power: str, minor: str) -> bool:
+        """Whether an order of ``power`` attacks ``minor`` (see :func:`attacks`)."""
+        key = (power, minor)
+        known = self._attacking.get(key)
+        if known is None:
+            known = self._attacking[key] = any(
+                attacks(self.variant, self.position, o, minor, self.rules)
+                for o in self.orders if o.power == power)
+        return known
+
+    def allotment(self, power: str) -> int:
+        known = self._allotments.get(power)
+        if known is None:
+            known = self._allotments[power] = allotment(self.variant, self.position, power)
+        return known
+
+    def problem(self, allocation: Allocation, others: Iterable[Allocation] = ()) -> str | None:
+        """Why ``allocation`` must be rejected, given the same power's ``others``."""
+        variant, position = self.variant, self.position
+        unit = position.units.get(allocation.order.province)
+        if allocation.points < 1:
+            return "an allocation must be at least 1 DP"
+        if unit is None or not is_dp_controlled(position, unit):
+            where = variant.map.name_of(allocation.order.province)
+            return f"there is no neutral unit in {where}: DP only set orders for minor " \
+                "powers (S9 §9.0)"
+        state = position.powers_in_play[unit.power]
+        if state.kind == "vassal" and allocation.power not in state.controllers:
+            return f"only the powers controlling {unit.power} may allocate DP to it (S9 §9.1 C)"
+        nuclear = variant.nuclear.get(unit.power)
+        deceivable = nuclear is None or nuclear.deception  # Dissolution §9.1: not the US Navy
+        if state.kind != "vassal" and deceivable and self.attacking(allocation.power,
+                                                                    unit.power):
+            if variant.uses("neutral_limits"):
+                return (f"Deception rule (Dissolution §9.1): {allocation.power} attacks, or "
+                        f"supports or convoys an attack on, {unit.power} this turn, so may "
+                        "not allocate DP to it")
+            return (f"Attacking & Allocating rule (S9 §9.0): {allocation.power} attacks or "
+                    f"supports an attack on {unit.power} this turn, so may not allocate DP "
+                    "to it")
+        others = tuple(others)
+        if nuclear is not None:  # Dissolution §11.4.1
+            earlier = [(position.units[a.order.province].power, a.points) for a in others
+                       if a.order.province in position.units]
+            capped = favor_cap_problem(variant, position, allocation.power, nuclear.name,
+                                       allocation.points, earlier)
+            if capped is not None:
+                return capped
+        spent = allocation.points + sum(a.points for a in others)
+        limit = self.allotment(allocation.power)
+        if spent > limit:
+            return (f"DP allotment exceeded (S9 §9.2): {allocation.power} has {limit} DP this "
+                    f"turn and would spend {spent}")
+        return None
 
 
 @dataclass(frozen=True)
@@ -243,7 +284,7 @@ def normalise_order(order: Order, unit: Unit) -> Order:
                                   "location": unit.location}
     if hasattr(order, "supported_type"):
         changes["supported_type"] = None
-    return replace(order, **changes)  # type: ignore[type-var]
+    return replace(order, **changes)  # type: ignore[type-var, arg-type]
 
 
 def ignored_because(variant: Variant, position: Position, allocation: Allocation,
@@ -283,9 +324,10 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
     by_power: dict[str, list[Allocation]] = {}
     rejected: list[tuple[Allocation, str]] = []
     votes: dict[str, dict[Order, int]] = {}
+    check = AllocationCheck(variant, position, orders, rules)
     for allocation in allocations:
         earlier = by_power.setdefault(allocation.power, [])
-        problem = allocation_problem(variant, position, allocation, orders, earlier, rules=rules)
+        problem = check.problem(allocation, earlier)
         if problem is not None:
             rejected.append((allocation, f"Rejected: {problem}"))
             continue

@@ -23,8 +23,6 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
-from ruamel.yaml import YAML
-
 from ..core.board import Position
 from ..core.ruleset import Rules
 from ..variants import Variant
@@ -118,6 +116,8 @@ class FavorBoard:
 
 @cache
 def _read(path: Path, board: str) -> FavorBoard:
+    from ruamel.yaml import YAML  # only when a Favor Map is first read, not at start-up
+
     data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
     slices = {str(k): str(v) for k, v in data["slices"].items()}
     boards = data["boards"]

@@ -51,9 +51,9 @@ def must_hold(variant: Variant, position: Position, player: str) -> dict[str, st
     why: dict[str, str] = {}
     for nuclear in position.retaliated.get(player, ()):
         why[nuclear] = f"{player} suffered {nuclear}'s Nuclear Retaliation (Dissolution §11.5.3)"
+    mine = {u.province for u in position.units.values() if u.power == player}
     for nuclear, power in variant.nuclear.items():
-        if any(u.power == player and u.province in power.territories
-               for u in position.units.values()):
+        if not mine.isdisjoint(power.territories):
             why[nuclear] = (f"{player} has units in {nuclear}'s territory at the start of the "
                             "Winter (Dissolution §11.5.3)")
     for nuclear in position.kicked.get(player, ()):

@@ -75,16 +75,16 @@ def find_violations(variant: Variant, position: Position, moved: MovementResult
     given = _given(moved.results)
     for r in given:  # §11.6.2
         order = r.order
-        unit = units.get(order.province)
-        if not isinstance(order, Move) or unit is None or unit.power not in players:
+        mover = units.get(order.province)
+        if not isinstance(order, Move) or mover is None or mover.power not in players:
             continue
-        target = units.get(order.target_province)
-        if target is None or target.power not in variant.nuclear:
+        struck = units.get(order.target_province)
+        if struck is None or struck.power not in variant.nuclear:
             continue
-        if order.province in variant.nuclear[target.power].territories:
-            found.append(Violation(unit.power, target.power,
-                                   f"{_label(unit)} attacked {target.power}'s {_label(target)} "
-                                   f"from {target.power}'s territory (Dissolution §11.6.2)"))
+        if order.province in variant.nuclear[struck.power].territories:
+            found.append(Violation(mover.power, struck.power,
+                                   f"{_label(mover)} attacked {struck.power}'s {_label(struck)} "
+                                   f"from {struck.power}'s territory (Dissolution §11.6.2)"))
     found.extend(_dislodging(variant, position, moved, given))
     return found
 

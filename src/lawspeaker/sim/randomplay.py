@@ -29,8 +29,8 @@ import random
 from collections.abc import Callable
 
 from ..core.board import PhaseKind, Position, Unit
-from ..core.geography import Terrain, UnitType
-from ..core.legality import movement_problem
+from ..core.geography import Terrain, UnitType, province_of
+from ..core.legality import fleet_seas, movement_problem
 from ..core.notation import format_order
 from ..core.orders import (
     Build,
@@ -53,7 +53,7 @@ from ..core.ruleset import BuildRule, Rules
 from ..engine.adjustments import adjustment_counts, heir_builds_possible
 from ..engine.phases import Adjudication, adjudicate, initial_position
 from ..engine.retreats import retreat_options
-from ..rules.dp import Allocation, allocation_problem, allotment, is_dp_controlled
+from ..rules.dp import Allocation, AllocationCheck, is_dp_controlled
 from ..rules.favor import favor_board, value_of
 from ..rules.marriages import heir_order_problem, marry_problem, vassal_marriage_phase
 from ..rules.neutral_limits import order_problem
@@ -78,32 +78,62 @@ WING_BUILD = 0.3
 
 
 def unit_options(variant: Variant, position: Position, unit: Unit) -> list[Order]:
-    """Every legal movement order for one unit: hold, moves, supports, convoys."""
-    game_map = variant.map
-    units = position.units
+    """Every legal movement order for one unit: hold, moves, supports, convoys.
+
+    The options of every unit of the position last asked about are kept (random
+    play asks again for the same units when it spends DP), so a repeated question
+    is answered from memory; positions are immutable, so the answer cannot change.
+    """
+    global _memo
+    memo = _memo
+    if memo is None or memo[0] is not variant or memo[1] is not position:
+        memo = _memo = (variant, position, {}, _Board(variant, position))
+    known = memo[2].get(unit)
+    if known is None:
+        known = memo[2][unit] = _unit_options(memo[3], unit)
+    return list(known)
+
+
+class _Board:
+    """What every unit's options share in one position, worked out once."""
+
+    def __init__(self, variant: Variant, position: Position) -> None:
+        self.map = variant.map
+        self.units = position.units
+        self.seas = fleet_seas(self.map, self.units)
+        self.wings = any(u.type is UnitType.WING for u in self.units.values())
+
+
+_memo: tuple[Variant, Position, dict[Unit, list[Order]], _Board] | None = None
+
+
+def _unit_options(board: _Board, unit: Unit) -> list[Order]:
+    game_map = board.map
+    units = board.units
     options: list[Order] = [Hold(unit.power, unit.type, unit.location)]
     for target in sorted(game_map.neighbours(unit.type, unit.location)):
         options.append(Move(unit.power, unit.type, unit.location, target))
-    for prov, other in sorted(units.items()):
-        if other is unit or not game_map.reaches(unit.type, unit.location, prov):
+    reach = game_map.reachable(unit.type, unit.location)
+    for prov in sorted(reach):  # in the order of the units' provinces, as before
+        other = units.get(prov)
+        if other is None or other is unit:
             continue
         options.append(SupportHold(unit.power, unit.type, unit.location, other.type,
                                    other.location))
         for target in sorted(game_map.neighbours(other.type, other.location)):
-            into = target.split("/")[0]
-            if into != unit.province and game_map.reaches(unit.type, unit.location, into):
+            into = province_of(target)
+            if into != unit.province and into in reach:
                 options.append(SupportMove(unit.power, unit.type, unit.location, other.type,
                                            other.location, target))
     if unit.type is UnitType.FLEET and game_map.provinces[unit.province].can_convoy:
         for prov in sorted(game_map.touching(unit.province)):
             army = units.get(prov)
             if army is not None and army.type is UnitType.ARMY:
-                for dst, p in sorted(game_map.provinces.items()):
-                    if p.terrain is Terrain.COASTAL and dst != prov and \
-                            unit.province in game_map.convoy_route_seas(prov, dst):
-                        options.append(Convoy(unit.power, unit.type, unit.location,
-                                              army.location, dst))
-    return [o for o in options if movement_problem(game_map, units, o) is None]
+                for dst in game_map.convoy_destinations(prov, unit.province):
+                    options.append(Convoy(unit.power, unit.type, unit.location,
+                                          army.location, dst))
+    return [o for o in options
+            if movement_problem(game_map, units, o, board.seas, wings=board.wings) is None]
 
 
 def random_orders(variant: Variant, position: Position, rng: random.Random) -> list[Order]:
@@ -326,24 +356,26 @@ def random_allocations(variant: Variant, position: Position, orders: list[Order]
     if not ruled:
         return out
     heirs = sorted(h.location for h in position.heirs if not h.married)
+    check = AllocationCheck(variant, position, orders)
     for power in sorted(variant.powers):  # exiles too, 1 DP each (Dissolution §5.3)
         if power not in position.dropped:
-            out.extend(_spend(variant, position, orders, power, ruled, heirs, out, rng))
+            out.extend(_spend(variant, position, orders, power, ruled, heirs, out, rng, check))
     return out
 
 
 def _spend(variant: Variant, position: Position, orders: list[Order], power: str,
            ruled: list[Unit], heirs: list[str], earlier: list[Allocation],
-           rng: random.Random) -> list[Allocation]:
+           rng: random.Random, check: AllocationCheck) -> list[Allocation]:
     """One power's allocations (see :func:`random_allocations`); ``earlier``
-    are the other powers' allocations so far, ``heirs`` the unmarried heirs."""
-    budget = allotment(variant, position, power)
+    are the other powers' allocations so far, ``heirs`` the unmarried heirs,
+    ``check`` the allocation rules for ``orders``."""
+    budget = check.allotment(power)
     mine: list[Allocation] = []
 
     def offer(order: Order, points: int = 1) -> None:
         left = budget - sum(a.points for a in mine)
         allocation = Allocation(power, min(points, left), order)
-        if left > 0 and allocation_problem(variant, position, allocation, orders, mine) is None:
+        if left > 0 and check.problem(allocation, mine) is None:
             mine.append(allocation)
 
     for given in orders:
@@ -362,8 +394,9 @@ def _spend(variant: Variant, position: Position, orders: list[Order], power: str
             break
         unit = rng.choice(ruled)
         if heirs and position.kind_of(unit.power) == "minor" and rng.random() < 0.1:
-            order: Order = Marry(unit.power, unit.type, unit.location, heir=rng.choice(heirs))
-            assert marry_problem(variant, position, order) is None
+            marry = Marry(unit.power, unit.type, unit.location, heir=rng.choice(heirs))
+            assert marry_problem(variant, position, marry) is None
+            order: Order = marry
         else:
             order = rng.choice(_neutral_options(variant, position, unit))
         offer(order)

@@ -46,6 +46,14 @@ def _variant_dir(name_or_path: str | Path) -> Path:
 
 @functools.lru_cache(maxsize=32)
 def _load_cached(directory: Path) -> Variant:
+    from .cache import is_bundled, load_bundled
+
+    if is_bundled(directory):  # kept compiled between runs (variants/cache.py)
+        return load_bundled(directory, _build)
+    return _build(directory)
+
+
+def _build(directory: Path) -> Variant:
     from .loader import load  # the YAML reader needs the types defined here
 
     variant, problems = load(directory)

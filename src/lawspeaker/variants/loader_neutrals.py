@@ -111,7 +111,7 @@ def read_favor(reader: Reader, meta: Mapping[str, Any], powers: Mapping[str, Pow
             elif not isinstance(value, int) or not 0 <= value <= 5:
                 reader.problem(f, line_of(raw, other), f"{name}: favor must be 0 to 5")
             else:
-                values[str(other)] = value
+                values[str(other)] = int(value)  # a plain int, not the YAML reader's own type
         if values:
             out[name] = values
     return out

@@ -9,6 +9,7 @@ import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from ..core.board import Phase, PhaseKind, Unit
@@ -161,12 +162,12 @@ class Variant:
     def uses(self, component: str) -> bool:
         return component in self.components
 
-    @property
+    @cached_property  # a variant is immutable: worked out once, on first use
     def oil_centres(self) -> frozenset[str]:
         """Centres flagged ``oil`` in the map (Dissolution §5.2.2)."""
         return frozenset(k for k, p in self.map.provinces.items() if "oil" in p.flags)
 
-    @property
+    @cached_property
     def invulnerable_powers(self) -> frozenset[str]:
         """Powers whose units cannot be dislodged: the nuclear powers (Dissolution §3.8)."""
         return frozenset(self.nuclear)
@@ -175,7 +176,8 @@ class Variant:
         """``text`` with every ``S9 §...`` citation turned into this variant's
         rulebook and section: ``(S9 §3.4 step 1)`` reads ``(OOD §3.3 step 1)``
         in an Order of the Dragon game. Texts players read pass through here."""
-        if not self.rulebook or (self.rulebook == "S9" and not self.sections):
+        if not self.rulebook or (self.rulebook == "S9" and not self.sections) \
+                or "S9 §" not in text:  # most texts cite nothing: no regular expression
             return text
         return _CITATION.sub(lambda m: self.rulebook + " " + _SECTION.sub(
             lambda s: "§" + self._section(s.group(1)), m.group(1)), text)
