@@ -14,8 +14,6 @@ from datetime import timedelta
 
 import click
 
-from ..service import GameService
-from ..store import StoreError, database_url, open_store
 from .root import main
 
 __all__ = ["TOKEN_ENV", "discord_bot"]
@@ -64,6 +62,8 @@ def discord_bot(db: str | None, guild: int | None, tick: float, remind_hours: fl
 
     from ..discord.handlers import Handlers
     from ..discord.herald import Herald
+    from ..service import GameService  # the store and service load only when run
+    from ..store import StoreError, database_url, open_store
 
     try:
         store = open_store(db)

@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..variants import Variant, VariantError, load_variant
-
 if TYPE_CHECKING:
     from ..render.backdrop import Backdrop
+    from ..variants import Variant
 
 __all__ = ["check_layout", "map_calibrate", "read_backdrop"]
 
@@ -67,6 +66,7 @@ def map_calibrate(variant: str, image: str, output: str | None, no_browser: bool
     unit stands. Every click is saved at once; stop and run the same command
     again to go on."""
     from ..render.maplayout import LayoutError
+    from ..variants import VariantError, load_variant
     from ..web.calibrate import Calibration, serve_calibration
 
     try:

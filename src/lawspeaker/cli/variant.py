@@ -14,10 +14,6 @@ from pathlib import Path
 
 import click
 
-from ..variants import VariantError, available_variants, load_variant, locate
-from ..variants.loader_base import keys_set
-from ..variants.locate import is_bundled
-from ..variants.template import variant_yaml
 from .root import main
 
 __all__ = ["variant_group"]
@@ -46,6 +42,11 @@ def new(name: str, base_named: str, parent: str) -> None:
     if not _NAME.fullmatch(name):
         raise click.ClickException(f"'{name}' cannot name a variant: use letters, digits, "
                                    "'-', '_' and '.', starting with a letter or digit")
+    from ..variants import VariantError, available_variants, load_variant, locate
+    from ..variants.loader_base import keys_set
+    from ..variants.locate import is_bundled
+    from ..variants.template import variant_yaml
+
     if name.lower() in available_variants():
         raise click.ClickException(f"'{name}' is a bundled variant's name: choose another, "
                                    "so that games and servers can tell them apart")

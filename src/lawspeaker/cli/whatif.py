@@ -10,12 +10,16 @@ explanations are those kept with each processed phase
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from ..service import GM, PUBLIC, GameService, SandboxRun, Viewer
-from ..service.export import FORMATS
-from .game import _read, _run, game_group
+from .game import FORMATS, _read, _run, game_group
+
+if TYPE_CHECKING:
+    from ..service import GameService, SandboxRun
+
+# The service (and the store under it) loads only when a command runs.
 
 __all__ = ["explain", "whatif"]
 
@@ -50,6 +54,8 @@ def whatif(name: str, orders_file: str, then_files: tuple[str, ...], as_power: s
     powers whose orders the sandbox starts from).
     """
     import sys
+
+    from ..service import GM, Viewer
 
     first = sys.stdin.buffer.read() if orders_file == "-" else _read(orders_file)
     texts = [_text(first, orders_file)] + [_text(_read(f), f) for f in then_files]
@@ -100,5 +106,7 @@ def explain(name: str, phase: str | None, power: str | None, fmt: str, gm: bool)
     compared, the supports that counted and those cut or void, the convoy
     path, the rule that decided. Without --gm it says nothing the results
     post does not, so it may be posted beside it."""
+    from ..service import GM, PUBLIC
+
     click.echo(_run(lambda s: s.explain(name, phase, GM if gm else PUBLIC, power, fmt, gm)),
                nl=False)
