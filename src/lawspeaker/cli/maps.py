@@ -30,11 +30,47 @@ def map_check(variant: str) -> None:
     if problems:
         raise click.ClickException(f"{len(problems)} problem(s) in {variant}")
     var = load_variant(variant)
+    from ..render.territory_export import territory_problems  # shapely loads only here
+
+    problems_drawn = territory_problems(var)  # the territory map tells the adjacency truth
+    for problem in problems_drawn:
+        click.echo(problem)
+    if problems_drawn:
+        raise click.ClickException(f"{len(problems_drawn)} problem(s) in {variant}'s territories")
     provinces = var.map.provinces.values()
     scs = sum(1 for p in provinces if p.is_sc)
     click.echo(f"{var.name}: OK — {len(var.map.provinces)} provinces, {scs} supply centres, "
                f"{len(var.powers)} powers, {len(var.starting_units)} starting units"
                + (" (map reconstructed; see the variant's notes)" if var.reconstructed else ""))
+
+
+@map_group.command("export")
+@click.argument("variant")
+@click.option("--geojson", "geojson_file", required=True, type=click.Path(dir_okay=False),
+              help="Write the territories as GeoJSON ('-' for standard output).")
+def map_export(variant: str, geojson_file: str) -> None:
+    """Export VARIANT's territories: one GeoJSON Feature per province, in the
+    drawing's own pixels (y down), and the crossings (adjacent pairs without
+    a shared border)."""
+    import json
+
+    from ..render.territory_export import territory_geojson
+
+    try:
+        var = load_variant(variant)
+    except VariantError as exc:
+        raise click.ClickException(str(exc)) from None
+    text = json.dumps(territory_geojson(var), ensure_ascii=False)
+    if geojson_file == "-":
+        click.echo(text)
+        return
+    try:
+        Path(geojson_file).write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise click.ClickException(f"{geojson_file}: {exc.strerror}") from None
+    crossings = len(json.loads(text)["crossings"])
+    click.echo(f"GeoJSON written to {geojson_file} ({len(var.map.provinces)} provinces, "
+               f"{crossings} crossings)", err=True)
 
 
 @map_group.command("draw")
@@ -55,12 +91,17 @@ def map_check(variant: str) -> None:
               help="Draw the Favor Map (Dissolution §11) instead: its Embassies (of the "
                    "position, else the starting setup), with --orders the Winter's Embassy "
                    "orders and their results.")
+@click.option("--adjacency", is_flag=True,
+              help="Draw the node-link adjacency diagram (S9 §4.4) instead of territories.")
 def map_draw(variant: str, position_file: str | None, start: bool, orders_file: str | None,
-             fmt: str | None, output: str | None, scale: float, favor: bool) -> None:
+             fmt: str | None, output: str | None, scale: float, favor: bool,
+             adjacency: bool) -> None:
     """Draw VARIANT's map as SVG or PNG.
 
-    Alone, the bare map with every border coloured as the S9 adjacency
-    diagram (§4.4) does: army-only red, fleet-only blue, both purple. With
+    Alone, the bare territory map: every province's area, crossings as
+    dashed arrows. With --adjacency, the node-link diagram with every border
+    coloured as the S9 adjacency diagram (§4.4) does: army-only red,
+    fleet-only blue, both purple. With
     --start or --position, the units, centres and heirs of that position;
     with --orders too, the orders and what became of them. With --favor, the
     Favor Map of a variant that has one (Dissolution).
@@ -98,7 +139,8 @@ def map_draw(variant: str, position_file: str | None, start: bool, orders_file: 
             raise click.ClickException(f"{orders_file}: {exc}") from None
     try:
         drawing = (draw_favor(var, position, results=results) if favor
-                   else draw(var, position, results=results))
+                   else draw(var, position, results=results,
+                             view="adjacency" if adjacency else "territories"))
     except (ValueError, KeyError) as exc:
         where = position_file or variant
         raise click.ClickException(f"{where}: {exc}") from None

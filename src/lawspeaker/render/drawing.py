@@ -25,10 +25,15 @@ from .legend import draw_legend, draw_title, legend_height, legend_width
 from .orders import draw_orders
 from .palette import FONT, STYLE, Style
 from .png import svg_to_png
+from .territory_layer import draw_crossings, draw_territories
+from .territory_store import territories_for, territory_layout
 
 __all__ = ["Drawing", "check_position", "draw", "layout_for"]
 
 LINK_MODES = ("full", "faint", "none")
+VIEWS = ("territories", "adjacency")
+"""``territories``: filled areas (the default); ``adjacency``: the node-link
+diagram of S9 §4.4 (every province a dot, every border a line)."""
 
 _LAYOUTS: dict[tuple[int, Style], tuple[object, Layout]] = {}
 
@@ -81,18 +86,24 @@ def draw(variant: Variant | str, position: Position | None = None, *,
          title: str | None = None,
          subtitle: str | None = None,
          links: str | None = None,
-         style: Style = STYLE) -> Drawing:
+         style: Style = STYLE,
+         view: str = "territories") -> Drawing:
     """Draw the board of ``variant``, the units of ``position`` and the
     ``results`` of adjudicating that position (or, before adjudication, its
     ``orders``).
 
-    Without a position, the bare map is drawn with every border coloured as
-    in the S9 adjacency diagram (§4.4); ``links`` (``full``, ``faint``,
-    ``none``) overrides that. ``title`` defaults to the variant's title and
+    ``view`` is ``territories`` (filled areas, crossings as dashed arrows)
+    or ``adjacency`` (the node-link diagram). In the adjacency view, the bare
+    map is drawn with every border coloured as in the S9 adjacency diagram
+    (§4.4); ``links`` (``full``, ``faint``, ``none``) overrides that (the
+    territory view draws no links unless asked). ``title`` defaults to the variant's title and
     the phase as the variant names it (``Spring Orders, Second Cycle (381 BCE)``).
     """
     var = load_variant(variant) if isinstance(variant, str) else variant
-    mode = links or ("full" if position is None else "faint")
+    if view not in VIEWS:
+        raise ValueError(f"view must be one of {', '.join(VIEWS)}, not {view!r}")
+    areas = view == "territories"
+    mode = links or ("none" if areas else "full" if position is None else "faint")
     if mode not in LINK_MODES:
         raise ValueError(f"links must be one of {', '.join(LINK_MODES)}, not {mode!r}")
     items: list[tuple[Order, OrderResult | None]]
@@ -108,6 +119,9 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     if position is not None:
         check_position(var, position)
     layout = layout_for(var, style)
+    terr = territories_for(var, layout) if areas else None
+    if terr is not None:
+        layout = territory_layout(var, layout, terr)
     bare = position is None
     height = max(layout.height, legend_height(var, position, layout, bare))
     width = layout.width + legend_width(var, position, layout)
@@ -116,13 +130,17 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     if title is None:
         title = var.title + (f": {var.phase_label(position.phase)}" if position else "")
     if subtitle is None:
-        subtitle = _subtitle(var, position, items, mode)
+        subtitle = _subtitle(var, position, items, mode, areas)
     canvas.append(dw.Title(title))
     paints = Paints(canvas)
     layers = {name: dw.Group(id=name) for name in
-              ("links", "provinces", "centres", "units", "heirs", "orders", "legend")}
+              ("territories", "links", "crossings", "provinces", "centres", "units", "heirs",
+               "orders", "legend")}
+    if terr is not None:
+        draw_territories(layers["territories"], canvas, var, position, layout, terr)
+        draw_crossings(layers["crossings"], var, layout, terr)
     draw_links(layers["links"], var, layout, faint=mode == "faint") if mode != "none" else None
-    draw_provinces(layers["provinces"], var, layout, bare)
+    draw_provinces(layers["provinces"], var, layout, bare, dots=not areas)
     draw_centres(layers["centres"], var, position, layout, paints)
     if position is not None:
         draw_units(layers["units"], var, position, layout, paints)
@@ -152,7 +170,10 @@ def check_position(variant: Variant, position: Position) -> None:
 
 
 def _subtitle(var: Variant, position: Position | None, items: list[tuple[Order, object]],
-              mode: str) -> str:
+              mode: str, areas: bool) -> str:
+    if position is None and areas:
+        words = "Territories; dashed arrows join provinces adjacent across water or a gap"
+        return words + (" (reconstructed map)" if var.reconstructed else "")
     if position is None:
         words = "Adjacency: army-only borders red, fleet-only blue, both purple"
         return words + (" (reconstructed map)" if var.reconstructed else "")
