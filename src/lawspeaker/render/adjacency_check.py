@@ -42,7 +42,7 @@ class Breach:
                 f"({self.amount:.1f} px) and are not a crossing")
 
 
-SNAP = 0.5
+SNAP = 0.05
 """Edges closer than this (pixels) are one border: two areas cut along one
 coastline by different operations differ in the last digits."""
 
@@ -66,7 +66,7 @@ def check_adjacency(regions: Mapping[str, BaseGeometry], adjacent: Iterable[tupl
     tree = shapely.STRtree(geoms)
     out: list[Breach] = []
     near: set[tuple[int, int]] = set()
-    left, right = tree.query(geoms, predicate="intersects")
+    left, right = tree.query(geoms, predicate="dwithin", distance=SNAP)
     for i, j in zip(left.tolist(), right.tolist(), strict=True):
         if i < j:
             near.add((i, j))
@@ -78,7 +78,7 @@ def check_adjacency(regions: Mapping[str, BaseGeometry], adjacent: Iterable[tupl
             out.append(Breach(a, b, "overlap", area))
             continue
         length = shared_length(ga, gb)
-        if (a, b) not in pairs and (a, b) not in crossed and length > 0.01:
+        if (a, b) not in pairs and (a, b) not in crossed and length > 0.0:
             out.append(Breach(a, b, "border", length))
     for a, b in sorted(pairs - crossed):
         if a in regions and b in regions and shared_length(regions[a], regions[b]) < VISIBLE:

@@ -43,7 +43,7 @@ GRID_CELLS = 420
 """Cells along the longer side of the map: fine enough for narrow straits,
 coarse enough to build the largest map in a few seconds."""
 
-VERSION = 3
+VERSION = 6
 """Bumped whenever the construction changes, so old disk caches are ignored."""
 
 Pair = tuple[str, str]
@@ -129,17 +129,56 @@ def _build(game_map: GameMap, points: dict[str, tuple[float, float]],
         land = shapely.contains_xy(coast, gx, gy)
         px, py = _onto_kind(px, py, kinds, land, cell)
     owner = _refine(keys, index, game_map, (px, py), kinds, land, (ny, nx), cell)
-    regions = _vectorise(keys, owner, cell, (width, height))
+    regions = _vectorise(keys, owner, cell, (width, height), rule_pairs(game_map))
     if coast is not None:  # each area follows the real coastline
         land_geom = _clip(coast, (width, height))
-        for k, is_land in zip(keys, kinds.tolist(), strict=True):
-            geom = regions[k]
-            cut = geom.intersection(land_geom) if is_land else geom.difference(land_geom)
-            regions[k] = _polygonal(shapely.make_valid(cut))
+        regions = _follow_coast(regions, dict(zip(keys, kinds.tolist(), strict=True)), land_geom,
+                                rule_pairs(game_map))
     else:  # no coastline: the land is where land provinces grew
         land_geom = _cells_union(np.isin(owner, np.flatnonzero(kinds)), cell, (width, height))
     crossings = _crossings(rule_pairs(game_map), regions, cell)
     return Territories(regions, crossings, land_geom, cell)
+
+
+def _follow_coast(regions: dict[str, BaseGeometry], is_land: dict[str, bool],
+                  land: BaseGeometry, allowed: set[Pair]) -> dict[str, BaseGeometry]:
+    """Each area cut to its side of the real coastline. The pieces cut off (the
+    sea part of a land province's cells, the land part of a sea's) go to the
+    area of the other kind they share the longest edge with, if the rules
+    let those two touch; else they stay unowned."""
+    from .adjacency_check import shared_length
+
+    cut: dict[str, BaseGeometry] = {}
+    pieces: list[tuple[str, BaseGeometry]] = []
+    for key, geom in sorted(regions.items()):
+        keep = geom.intersection(land) if is_land[key] else geom.difference(land)
+        lost = geom.difference(land) if is_land[key] else geom.intersection(land)
+        cut[key] = _polygonal(shapely.make_valid(keep))
+        lost = _polygonal(shapely.make_valid(lost))
+        parts = lost.geoms if isinstance(lost, MultiPolygon) else [lost]
+        pieces += [(key, part) for part in parts if not part.is_empty and part.area > 1e-6]
+    keys = sorted(cut)
+    tree = shapely.STRtree([cut[k] for k in keys])
+    gained: dict[str, list[BaseGeometry]] = {}
+    for origin, piece in pieces:
+        best: tuple[float, str] | None = None
+        for j in tree.query(piece, predicate="dwithin", distance=1e-6).tolist():
+            other = keys[j]
+            if other == origin or is_land[other] == is_land[origin]:
+                continue
+            length = shared_length(piece, cut[other])
+            if length > 0 and (best is None or length > best[0]):
+                best = (length, other)
+        if best is None:
+            continue
+        # the piece may only join an area allowed next to everything it touches
+        owner = best[1]
+        near = [keys[j] for j in tree.query(piece.buffer(1e-3), predicate="intersects").tolist()]
+        if all(n == owner or (min(n, owner), max(n, owner)) in allowed for n in near):
+            gained.setdefault(owner, []).append(piece)
+    for key, extra in gained.items():
+        cut[key] = _polygonal(shapely.make_valid(shapely.union_all([cut[key], *extra])))
+    return cut
 
 
 def _onto_kind(px: np.ndarray, py: np.ndarray, kinds: np.ndarray, land: np.ndarray,
@@ -301,18 +340,42 @@ def _cells_union(mask: np.ndarray, cell: float, size: tuple[float, float]) -> Ba
 
 
 def _vectorise(keys: list[str], owner: np.ndarray, cell: float,
-               size: tuple[float, float]) -> dict[str, BaseGeometry]:
+               size: tuple[float, float], allowed: set[Pair]) -> dict[str, BaseGeometry]:
     geoms = []
-    for i in range(len(keys)):
+    for i in range(len(keys) + 1):  # the last: the cells nobody took
         geoms.append(shapely.union_all(_runs(owner == i, cell)))
-    # simplified together, so a border two regions share stays one line
-    simple = shapely.coverage_simplify(np.array(geoms, dtype=object), cell * 1.6,
-                                       simplify_boundary=True)
-    out: dict[str, BaseGeometry] = {}
-    for key, geom in zip(keys, simple, strict=True):
-        geom = _clip(shapely.make_valid(geom), size)
-        out[key] = _polygonal(geom)
+    # simplified together (the unowned cells too), so a border two regions
+    # share stays one line; as much as keeps every gap between two regions
+    # that must not touch open (a gap one cell wide may be squeezed shut)
+    for tolerance in SMOOTHING:
+        if tolerance:
+            simple = shapely.coverage_simplify(np.array(geoms, dtype=object),
+                                               cell * tolerance, simplify_boundary=True)
+        else:
+            simple = np.array(geoms, dtype=object)
+        out = {key: _polygonal(_clip(shapely.make_valid(geom), size))
+               for key, geom in zip(keys, simple[:-1], strict=True)}
+        if not _squeezed(out, allowed, cell * GAP):
+            break
     return out
+
+
+SMOOTHING = (1.6, 1.1, 0.7, 0.45, 0.0)
+"""Simplification tolerances tried in turn, in cells: the first that keeps
+every gap open is used (0: the cells' own outline)."""
+GAP = 0.25
+"""The narrowest gap (in cells) kept between provinces that must not touch."""
+
+
+def _squeezed(regions: dict[str, BaseGeometry], allowed: set[Pair], gap: float) -> bool:
+    """Whether two regions that must not touch came closer than ``gap``."""
+    keys = sorted(regions)
+    geoms = [regions[k] for k in keys]
+    left, right = shapely.STRtree(geoms).query(geoms, predicate="dwithin", distance=gap)
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        if i < j and (keys[i], keys[j]) not in allowed:
+            return True
+    return False
 
 
 def _polygonal(geom: BaseGeometry) -> BaseGeometry:
