@@ -189,15 +189,24 @@ def test_map_check_reports_a_pair_the_territories_break(tmp_path: Path, monkeypa
     assert "Traceback" not in result.output
 
 
-def test_a_designers_own_map_gets_territories(tmp_path: Path, monkeypatch) -> None:
-    """A copied map with its points moved still draws and checks green,
-    computed afresh and cached on disk."""
+def test_map_check_reports_a_designers_map_that_cannot_be_drawn(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    """Two provinces given the same point: one of them gets no area, and the
+    designer is told which, not shown a traceback. The territories of a map
+    of one's own are computed at first use and cached on disk."""
     monkeypatch.setenv("LAWSPEAKER_CACHE", str(tmp_path / "cache"))
     folder = tmp_path / "mine"
     shutil.copytree(BUNDLED / "standard", folder)
     text = (folder / "map.yaml").read_text(encoding="utf-8")
-    (folder / "map.yaml").write_text(text.replace("xy: [520, 600]", "xy: [515, 590]"),
-                                     encoding="utf-8")
+    belgium = text.index("  bel:")
+    start = text.index("xy: [", belgium)
+    end = text.index("]", start) + 1
+    holland = text.index("xy: [", text.index("  hol:"))
+    same = text[holland:text.index("]", holland) + 1]
+    (folder / "map.yaml").write_text(text[:start] + same + text[end:], encoding="utf-8")
     result = CliRunner().invoke(main, ["map", "check", str(folder)])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code != 0
+    assert "has no area" in result.output and ("bel (Belgium)" in result.output
+                                                or "hol (Holland)" in result.output)
+    assert "Traceback" not in result.output
     assert list((tmp_path / "cache" / "territories").glob("territories-*.json"))

@@ -146,7 +146,7 @@ def draw(variant: Variant | str, position: Position | None = None, *,
         draw_units(layers["units"], var, position, layout, paints)
         draw_heirs(layers["heirs"], var, position, layout)
         draw_orders(layers["orders"], var, position, layout, paints, items)
-    draw_legend(layers["legend"], var, position, layout, paints, bare)
+    draw_legend(layers["legend"], var, position, layout, paints, bare, areas)
     draw_title(layers["legend"], layout, title, subtitle)
     for group in layers.values():
         canvas.append(group)

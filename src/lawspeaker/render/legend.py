@@ -79,7 +79,7 @@ def legend_height(variant: Variant, position: Position | None, layout: Layout,
 
 
 def draw_legend(group: dw.Group, variant: Variant, position: Position | None, layout: Layout,
-                paints: Paints, bare: bool) -> None:
+                paints: Paints, bare: bool, areas: bool = False) -> None:
     """The panel to the right of the map."""
     st = layout.style
     x0 = layout.width + 10
@@ -109,7 +109,7 @@ def draw_legend(group: dw.Group, variant: Variant, position: Position | None, la
     y += ROW * 0.5
     group.append(dw.Text("Key", st.legend_text + 2, x0, y, font_weight="bold", **text))
     y += ROW
-    for draw, label in _key(bare):
+    for draw, label in _key(bare, areas):
         draw(group, x0 + 10, y - 5, layout, paints)
         group.append(dw.Text(label, st.legend_text - 1, x0 + 28, y, **text))
         y += ROW
@@ -151,7 +151,7 @@ def _swatch(look: Look, paints: Paints, x: float, y: float) -> dw.Group:
     return g
 
 
-def _key(bare: bool) -> list[tuple[object, str]]:
+def _key(bare: bool, areas: bool = False) -> list[tuple[object, str]]:
     def token(kind: UnitType) -> object:
         def draw(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
             g.append(token_shape(kind, x, y, 10, fill="#ffffff", stroke=layout.style.ink,
@@ -181,6 +181,18 @@ def _key(bare: bool) -> list[tuple[object, str]]:
                                stroke_dasharray=dash))
         return draw
 
+    def home(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
+        g.append(dw.Circle(x, y, 8.5, fill="#ffffff", stroke=layout.style.ink, stroke_width=2.6))
+        centre(g, x, y, layout, paints)
+
+    def hatch(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
+        g.append(dw.Rectangle(x - 10, y - 7, 22, 14, fill="url(#hatch-impassable)",
+                              stroke=layout.style.ink, stroke_width=1))
+
+    if bare and areas:  # the territory map (territory_layer)
+        return [(centre, "supply centre"), (home, "home centre, ringed in its power's colour"),
+                (line("#222222", "4,3", 2), "crossing: adjacent, no shared border"),
+                (hatch, "impassable")]
     if bare:
         return [(line(LINK_COLOURS["army"]), "army-only border"),
                 (line(LINK_COLOURS["fleet"]), "fleet-only border"),

@@ -43,7 +43,7 @@ GRID_CELLS = 420
 """Cells along the longer side of the map: fine enough for narrow straits,
 coarse enough to build the largest map in a few seconds."""
 
-VERSION = 6
+VERSION = 8
 """Bumped whenever the construction changes, so old disk caches are ignored."""
 
 Pair = tuple[str, str]
@@ -217,13 +217,14 @@ def _refine(keys: list[str], index: dict[str, int], game_map: GameMap,
     pairs = [(index[a], index[b]) for a, b in sorted(rule_pairs(game_map))
              if a in index and b in index]
     weights = [1.0] * len(keys)
+    best_weights = weights
     best: tuple[int, np.ndarray] | None = None
     stale = 0
     for _ in range(ROUNDS):
         owner = _grow(keys, index, game_map, seeds, kinds, land, shape, cell, weights)
         missing = _missing(owner, pairs, cell)
         if best is None or len(missing) < best[0]:
-            best, stale = (len(missing), owner), 0
+            best, stale, best_weights = (len(missing), owner), 0, list(weights)
         else:
             stale += 1
         if not missing or stale >= PATIENCE:
@@ -232,7 +233,67 @@ def _refine(keys: list[str], index: dict[str, int], game_map: GameMap,
             weights[a] *= GAIN
             weights[b] *= GAIN
     assert best is not None
-    return best[1]
+    owner = best[1]
+    weights = best_weights
+    # then a corridor of extra points from each such pair's points towards the
+    # other, kept only where it leaves fewer such pairs and no area in pieces
+    extra: tuple[tuple[int, float, float], ...] = ()
+    missing = _missing(owner, pairs, cell)
+    pieces = _pieces(owner, len(keys))
+    for a, b in list(missing):
+        trial = extra + _corridor(a, b, seeds, kinds, land, cell)
+        grown = _grow(keys, index, game_map, seeds, kinds, land, shape, cell, weights, trial)
+        now = _missing(grown, pairs, cell)
+        if len(now) < len(missing) and _pieces(grown, len(keys)) <= pieces:
+            extra, owner, missing = trial, grown, now
+    return owner
+
+
+CORRIDOR = (0.15, 0.3, 0.42)
+"""Where a pair's extra points go, as fractions of the way to the other's
+point (the other's at the mirror fractions): they meet near the middle."""
+
+
+def _corridor(a: int, b: int, seeds: tuple[np.ndarray, np.ndarray], kinds: np.ndarray,
+              land: np.ndarray | None, cell: float) -> tuple[tuple[int, float, float], ...]:
+    ax, ay = float(seeds[0][a]), float(seeds[1][a])
+    bx, by = float(seeds[0][b]), float(seeds[1][b])
+    out = []
+    for t in CORRIDOR:
+        for who, u in ((a, t), (b, 1 - t)):
+            x, y = ax + (bx - ax) * u, ay + (by - ay) * u
+            if land is not None:
+                cy = min(max(int(y / cell), 0), land.shape[0] - 1)
+                cx = min(max(int(x / cell), 0), land.shape[1] - 1)
+                if bool(land[cy, cx]) != bool(kinds[who]):
+                    continue
+            out.append((who, x, y))
+    return tuple(out)
+
+
+def _pieces(owner: np.ndarray, n: int) -> int:
+    """How many connected pieces the provinces' areas make, all together."""
+    ny, nx = owner.shape
+    grid = owner.tolist()
+    seen = [[False] * nx for _ in range(ny)]
+    count = 0
+    for y0 in range(ny):
+        for x0 in range(nx):
+            if seen[y0][x0] or grid[y0][x0] == n:
+                continue
+            count += 1
+            who = grid[y0][x0]
+            stack = [(x0, y0)]
+            seen[y0][x0] = True
+            while stack:
+                x, y = stack.pop()
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    x2, y2 = x + dx, y + dy
+                    if 0 <= x2 < nx and 0 <= y2 < ny and not seen[y2][x2] \
+                            and grid[y2][x2] == who:
+                        seen[y2][x2] = True
+                        stack.append((x2, y2))
+    return count
 
 
 def _missing(owner: np.ndarray, pairs: list[tuple[int, int]], cell: float
@@ -256,9 +317,12 @@ def _missing(owner: np.ndarray, pairs: list[tuple[int, int]], cell: float
 
 def _grow(keys: list[str], index: dict[str, int], game_map: GameMap,
           seeds: tuple[np.ndarray, np.ndarray], kinds: np.ndarray, land: np.ndarray | None,
-          shape: tuple[int, int], cell: float, weights: list[float]) -> np.ndarray:
+          shape: tuple[int, int], cell: float, weights: list[float],
+          extra: tuple[tuple[int, float, float], ...] = ()) -> np.ndarray:
     """Multi-source growth, nearest cell first, under the adjacency constraint;
-    with a ``land`` mask, land provinces only over land and seas over sea."""
+    with a ``land`` mask, land provinces only over land and seas over sea.
+    ``extra`` seeds (province, x, y) grow like the province's own point (each
+    cell is reached from the seed it is nearest to)."""
     ny, nx = shape
     n = len(keys)
     allowed = np.zeros((n + 1, n + 1), dtype=bool)  # index n: unowned, allowed next to all
@@ -275,15 +339,15 @@ def _grow(keys: list[str], index: dict[str, int], game_map: GameMap,
     kinds_l = kinds.tolist()
     px, py = seeds[0].tolist(), seeds[1].tolist()
     w = weights
-    heap: list[tuple[float, int, int, int]] = []
-    for i in range(n):
-        cx = min(max(int(px[i] / cell), 0), nx - 1)
-        cy = min(max(int(py[i] / cell), 0), ny - 1)
-        heap.append((0.0, i, cx, cy))
+    heap: list[tuple[float, int, int, int, float, float]] = []
+    for i, sx, sy in [*((i, px[i], py[i]) for i in range(n)), *extra]:
+        cx = min(max(int(sx / cell), 0), nx - 1)
+        cy = min(max(int(sy / cell), 0), ny - 1)
+        heap.append((0.0, i, cx, cy, sx, sy))
     heapq.heapify(heap)
     seeded = set()
     while heap:
-        _, i, cx, cy = heapq.heappop(heap)
+        _, i, cx, cy, sx, sy = heapq.heappop(heap)
         if owner[cy][cx] != n:
             continue
         first = i not in seeded
@@ -307,8 +371,8 @@ def _grow(keys: list[str], index: dict[str, int], game_map: GameMap,
         for dx, dy in _AROUND:
             x2, y2 = cx + dx, cy + dy
             if 0 <= x2 < nx and 0 <= y2 < ny and owner[y2][x2] == n:
-                d = math.hypot((x2 + 0.5) * cell - px[i], (y2 + 0.5) * cell - py[i]) / w[i]
-                heapq.heappush(heap, (d, i, x2, y2))
+                d = math.hypot((x2 + 0.5) * cell - sx, (y2 + 0.5) * cell - sy) / w[i]
+                heapq.heappush(heap, (d, i, x2, y2, sx, sy))
     return np.array(owner, dtype=np.int32)
 
 
@@ -345,37 +409,34 @@ def _vectorise(keys: list[str], owner: np.ndarray, cell: float,
     for i in range(len(keys) + 1):  # the last: the cells nobody took
         geoms.append(shapely.union_all(_runs(owner == i, cell)))
     # simplified together (the unowned cells too), so a border two regions
-    # share stays one line; as much as keeps every gap between two regions
-    # that must not touch open (a gap one cell wide may be squeezed shut)
-    for tolerance in SMOOTHING:
-        if tolerance:
-            simple = shapely.coverage_simplify(np.array(geoms, dtype=object),
-                                               cell * tolerance, simplify_boundary=True)
-        else:
-            simple = np.array(geoms, dtype=object)
-        out = {key: _polygonal(_clip(shapely.make_valid(geom), size))
-               for key, geom in zip(keys, simple[:-1], strict=True)}
-        if not _squeezed(out, allowed, cell * GAP):
-            break
+    # share stays one line
+    simple = shapely.coverage_simplify(np.array(geoms, dtype=object), cell * SMOOTHING,
+                                       simplify_boundary=True)
+    out = {key: _polygonal(_clip(shapely.make_valid(geom), size))
+           for key, geom in zip(keys, simple[:-1], strict=True)}
+    # a gap one cell wide between two provinces that must not touch may be
+    # squeezed shut: the larger of the two gives way there
+    for a, b in _squeezed(out, allowed, cell * GAP):
+        big, small = (a, b) if out[a].area >= out[b].area else (b, a)
+        cut = out[big].difference(out[small].buffer(cell * GAP))
+        out[big] = _polygonal(shapely.make_valid(cut))
     return out
 
 
-SMOOTHING = (1.6, 1.1, 0.7, 0.45, 0.0)
-"""Simplification tolerances tried in turn, in cells: the first that keeps
-every gap open is used (0: the cells' own outline)."""
+SMOOTHING = 1.6
+"""Simplification tolerance, in cells: enough to take out the cells' stairs."""
 GAP = 0.25
 """The narrowest gap (in cells) kept between provinces that must not touch."""
 
 
-def _squeezed(regions: dict[str, BaseGeometry], allowed: set[Pair], gap: float) -> bool:
-    """Whether two regions that must not touch came closer than ``gap``."""
+def _squeezed(regions: dict[str, BaseGeometry], allowed: set[Pair], gap: float
+              ) -> list[Pair]:
+    """The pairs of regions that must not touch but came closer than ``gap``."""
     keys = sorted(regions)
     geoms = [regions[k] for k in keys]
     left, right = shapely.STRtree(geoms).query(geoms, predicate="dwithin", distance=gap)
-    for i, j in zip(left.tolist(), right.tolist(), strict=True):
-        if i < j and (keys[i], keys[j]) not in allowed:
-            return True
-    return False
+    return sorted((keys[i], keys[j]) for i, j in zip(left.tolist(), right.tolist(), strict=True)
+                  if i < j and (keys[i], keys[j]) not in allowed)
 
 
 def _polygonal(geom: BaseGeometry) -> BaseGeometry:

@@ -59,11 +59,15 @@ def draw_territories(group: dw.Group, canvas: dw.Drawing, variant: Variant,
         group.append(dw.Path(path_data(terr.land), fill=st.land, fill_rule="evenodd",
                              stroke=st.land_edge, stroke_width=1.2, id="land"))
     hatch = _pattern(canvas, st.impassable)
+    # a nuclear power's territories never change hands (Dissolution §6.1)
+    nuclear = {t: n.name for _, n in sorted(variant.nuclear.items()) for t in n.territories}
     for key, geom in sorted(terr.regions.items()):
         prov = variant.map.provinces[key]
         if geom.is_empty:
             continue
         owner = position.owners.get(key, "") if position is not None else ""
+        if not owner and position is not None:
+            owner = nuclear.get(key, "")
         if prov.terrain is Terrain.SEA:
             fill: object = st.sea
             stroke, width = st.sea_edge, 0.8
