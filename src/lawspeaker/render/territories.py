@@ -407,7 +407,8 @@ def _vectorise(keys: list[str], owner: np.ndarray, cell: float,
                size: tuple[float, float], allowed: set[Pair]) -> dict[str, BaseGeometry]:
     geoms = []
     for i in range(len(keys) + 1):  # the last: the cells nobody took
-        geoms.append(shapely.union_all(_runs(owner == i, cell)))
+        union = shapely.union_all(_runs(owner == i, cell))
+        geoms.append(union if not union.is_empty else Polygon())  # no cell: no area
     # simplified together (the unowned cells too), so a border two regions
     # share stays one line
     simple = shapely.coverage_simplify(np.array(geoms, dtype=object), cell * SMOOTHING,

@@ -54,7 +54,7 @@ def territory_problems(variant: Variant) -> list[str]:
     whose territories cannot be built gets one sentence saying why."""
     try:
         terr = _territories(variant)
-    except (ValueError, KeyError, IndexError, shapely.errors.GEOSException) as exc:
+    except (ValueError, KeyError, IndexError, TypeError, shapely.errors.GEOSException) as exc:
         return [f"territories: cannot be built from the map data ({exc})"]
     out = []
     for key, prov in sorted(variant.map.provinces.items()):
