@@ -43,7 +43,7 @@ GRID_CELLS = 420
 """Cells along the longer side of the map: fine enough for narrow straits,
 coarse enough to build the largest map in a few seconds."""
 
-VERSION = 8
+VERSION = 9
 """Bumped whenever the construction changes, so old disk caches are ignored."""
 
 Pair = tuple[str, str]
@@ -240,13 +240,20 @@ def _refine(keys: list[str], index: dict[str, int], game_map: GameMap,
     extra: tuple[tuple[int, float, float], ...] = ()
     missing = _missing(owner, pairs, cell)
     pieces = _pieces(owner, len(keys))
+    sizes = np.bincount(owner.ravel(), minlength=len(keys) + 1)[:-1]
     for a, b in list(missing):
         trial = extra + _corridor(a, b, seeds, kinds, land, cell)
         grown = _grow(keys, index, game_map, seeds, kinds, land, shape, cell, weights, trial)
         now = _missing(grown, pairs, cell)
-        if len(now) < len(missing) and _pieces(grown, len(keys)) <= pieces:
+        kept = np.bincount(grown.ravel(), minlength=len(keys) + 1)[:-1]
+        if len(now) < len(missing) and _pieces(grown, len(keys)) <= pieces \
+                and bool(np.all(kept >= sizes * KEEP)):
             extra, owner, missing = trial, grown, now
     return owner
+
+
+KEEP = 0.5
+"""A corridor may not take more than half of any province's first area."""
 
 
 CORRIDOR = (0.15, 0.3, 0.42)
