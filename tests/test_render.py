@@ -229,7 +229,7 @@ def test_minor_thrall_and_vassal_colours() -> None:
 
 def test_bare_map_colours_every_border_as_the_s9_diagram() -> None:
     variant = lawspeaker.load_variant("standard")
-    found = parse(draw(variant))
+    found = parse(draw(variant, view="adjacency"))
     links = {i: e for i, e in found.items() if i.startswith("link-")}
     assert len(links) == len(link_kinds(variant))
     assert found["link-bur-par"].get("stroke") == LINK_COLOURS["army"]

@@ -61,8 +61,14 @@ def run(*args: str) -> tuple[int, str, bytes]:
 def test_map_draw_bare_svg_to_stdout() -> None:
     code, _, data = run("map", "draw", "s9-basic")
     assert code == 0
-    root = ET.fromstring(data)
-    assert any((e.get("id") or "").startswith("link-") for e in root.iter())
+    ids = {e.get("id") or "" for e in ET.fromstring(data).iter()}
+    assert "territory-asg" in ids  # the default: territories
+    assert not any(i.startswith("link-") for i in ids)
+    code, _, data = run("map", "draw", "s9-basic", "--adjacency")
+    assert code == 0
+    ids = {e.get("id") or "" for e in ET.fromstring(data).iter()}
+    assert "link-asg-ida" in ids or any(i.startswith("link-") for i in ids)
+    assert not any(i.startswith("territory-") for i in ids)
 
 
 def test_map_draw_png_with_orders(tmp_path: Path) -> None:

@@ -1,5 +1,7 @@
-"""Map commands: ``map check`` validates a variant's data files; ``map draw``
-draws its board, a position, or a position with the results of its orders."""
+"""Map commands: ``map check`` validates a variant's data files (and its
+territories' adjacency truth), ``map export`` writes its territories as GeoJSON,
+``map draw`` draws its board, a position, or a position with the results of
+its orders."""
 
 from __future__ import annotations
 
@@ -39,11 +41,48 @@ def map_check(variant: str, layout_file: str | None) -> None:
     if report.problems or report.variant is None:
         count = len(report.problems)
         raise click.ClickException(f"{count} problem{'s' if count != 1 else ''} in {variant}")
+    from ..render.territory_export import territory_problems  # shapely loads only here
+
+    drawn = territory_problems(report.variant)  # the territory map tells the adjacency truth
+    for problem in drawn:
+        click.echo(problem)
+    if drawn:
+        raise click.ClickException(f"{len(drawn)} problem(s) in {variant}'s territories")
     click.echo(summary(report.variant))
     if layout_file:
         from .layouts import check_layout  # the drawing libraries load only when asked
 
         check_layout(report.variant, layout_file)
+
+
+@map_group.command("export")
+@click.argument("variant")
+@click.option("--geojson", "geojson_file", required=True, type=click.Path(dir_okay=False),
+              help="Write the territories as GeoJSON ('-' for standard output).")
+def map_export(variant: str, geojson_file: str) -> None:
+    """Export VARIANT's territories: one GeoJSON Feature per province, in the
+    drawing's own pixels (y down), and the crossings (adjacent pairs without
+    a shared border)."""
+    import json
+
+    from ..render.territory_export import territory_geojson
+    from ..variants import VariantError, load_variant
+
+    try:
+        var = load_variant(variant)
+    except VariantError as exc:
+        raise click.ClickException(str(exc)) from None
+    text = json.dumps(territory_geojson(var), ensure_ascii=False)
+    if geojson_file == "-":
+        click.echo(text)
+        return
+    try:
+        Path(geojson_file).write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise click.ClickException(f"{geojson_file}: {exc.strerror}") from None
+    crossings = len(json.loads(text)["crossings"])
+    click.echo(f"GeoJSON written to {geojson_file} ({len(var.map.provinces)} provinces, "
+               f"{crossings} crossings)", err=True)
 
 
 @map_group.command("draw")
@@ -68,13 +107,17 @@ def map_check(variant: str, layout_file: str | None) -> None:
               show_default=True,
               help="Colours: 'colorblind' is safe for deuteranopia and protanopia (Okabe-Ito "
                    "colours; borders told apart by dash too).")
+@click.option("--adjacency", is_flag=True,
+              help="Draw the node-link adjacency diagram (S9 §4.4) instead of territories.")
 def map_draw(variant: str, position_file: str | None, start: bool, orders_file: str | None,
              fmt: str | None, output: str | None, scale: float, favor: bool,
-             palette: str) -> None:
+             palette: str, adjacency: bool) -> None:
     """Draw VARIANT's map as SVG or PNG.
 
-    Alone, the bare map with every border coloured as the S9 adjacency
-    diagram (§4.4) does: army-only red, fleet-only blue, both purple. With
+    Alone, the bare territory map: every province's area, crossings as
+    dashed arrows. With --adjacency, the node-link diagram with every border
+    coloured as the S9 adjacency diagram (§4.4) does: army-only red,
+    fleet-only blue, both purple. With
     --start or --position, the units, centres and heirs of that position;
     with --orders too, the orders and what became of them. With --favor, the
     Favor Map of a variant that has one (Dissolution).
@@ -116,7 +159,8 @@ def map_draw(variant: str, position_file: str | None, start: bool, orders_file: 
             raise click.ClickException(f"{orders_file}: {exc}") from None
     try:
         drawing = (draw_favor(var, position, results=results, palette=palette) if favor
-                   else draw(var, position, results=results, palette=palette))
+                   else draw(var, position, results=results, palette=palette,
+                             view="adjacency" if adjacency else "territories"))
     except (ValueError, KeyError) as exc:
         where = position_file or variant
         raise click.ClickException(f"{where}: {exc}") from None

@@ -11,13 +11,18 @@ so a new or corrected variant draws with no extra work::
     step = lawspeaker.adjudicate(variant, position, orders)
     draw(variant, position, results=step.results).save("spring.png")   # the orders and results
     draw(variant, step.position).save("after.svg")                      # the position that results
-    draw(variant).save("adjacency.png")                                 # the bare map, §4.4 colours
+    draw(variant).save("territories.png")                               # the bare territory map
+    draw(variant, view="adjacency").save("adjacency.png")               # the §4.4 node diagram
     draw_favor(dissolution, position, results=winter.results).save("favor.png")  # Dissolution §11
 
 One module per concern: :mod:`.palette` (colours, sizes), :mod:`.geometry`
-(layout, labels, arrows), :mod:`.board` (the board layer), :mod:`.orders`
-(orders and results), :mod:`.legend`, :mod:`.png` (SVG to PNG) and
-:mod:`.drawing` (``draw`` and ``Drawing``). See docs/maps.md.
+(layout, labels, arrows), :mod:`.territories` (each province's area, from
+its point and the adjacency), :mod:`.territory_store` (shipped, cached or
+computed areas), :mod:`.territory_layer` (the areas drawn),
+:mod:`.adjacency_check` (the truth test ``map check`` runs),
+:mod:`.territory_export` (GeoJSON), :mod:`.board` (the board layer),
+:mod:`.orders` (orders and results), :mod:`.legend`, :mod:`.png` (SVG to
+PNG) and :mod:`.drawing` (``draw`` and ``Drawing``). See docs/maps.md.
 """
 
 from .drawing import Drawing, draw, layout_for

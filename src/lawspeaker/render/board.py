@@ -85,16 +85,20 @@ def draw_links(group: dw.Group, variant: Variant, layout: Layout, faint: bool) -
                              stroke_opacity=opacity, stroke_linecap="round"))
 
 
-def draw_provinces(group: dw.Group, variant: Variant, layout: Layout, bare: bool) -> None:
-    """Province dots by terrain, split coasts, and names (with a halo so a
-    line passing under a name never makes it unreadable)."""
+def draw_provinces(group: dw.Group, variant: Variant, layout: Layout, bare: bool,
+                   dots: bool = True) -> None:
+    """Province dots by terrain (without ``dots``, on a territory map, only the
+    split coasts), split coasts, and names (with a halo so a line passing
+    under a name never makes it unreadable)."""
     st = layout.style
     for key, prov in sorted(variant.map.provinces.items()):
         x, y = layout.points[key]
         g = dw.Group(id=f"province-{key}", class_=f"province {prov.terrain.value}",
                      data_name=prov.name)
         g.append(dw.Title(prov.name))
-        if prov.terrain is Terrain.IMPASSABLE:
+        if not dots:
+            pass
+        elif prov.terrain is Terrain.IMPASSABLE:
             g.append(dw.Circle(x, y, st.node, fill=st.impassable, stroke=st.ink, stroke_width=1))
             d = st.node * 0.55
             g.append(dw.Line(x - d, y - d, x + d, y + d, stroke="#ffffff", stroke_width=2))
@@ -131,8 +135,11 @@ def draw_provinces(group: dw.Group, variant: Variant, layout: Layout, bare: bool
 def draw_centres(group: dw.Group, variant: Variant, position: Position | None,
                  layout: Layout, paints: Paints) -> None:
     """Supply centres as dots in the owner's colour (S9 §1.1: 'like-colored SC
-    dots'), white when unowned, with the value where it is more than one."""
+    dots'), white when unowned, with the value where it is more than one; a
+    home centre is ringed in its power's colour."""
     st = layout.style
+    homes = {home: power.colour for _, power in sorted(variant.powers.items())
+             for home in power.homes}
     for key, prov in sorted(variant.map.provinces.items()):
         if not prov.is_sc:
             continue
@@ -142,6 +149,10 @@ def draw_centres(group: dw.Group, variant: Variant, position: Position | None,
         fill = paints.fill(look.fills) if look else "#ffffff"
         g = dw.Group(id=f"sc-{key}", class_="centre", data_owner=owner or "")
         g.append(dw.Title(f"{prov.name}: supply centre" + (f" of {owner}" if owner else "")))
+        home = homes.get(key)
+        if home is not None:  # a home centre: ringed in its power's colour
+            g.append(dw.Circle(x, y, 8.5, fill="#ffffff", stroke=home, stroke_width=2.6,
+                               class_="home"))
         g.append(dw.Circle(x, y, 5.5, fill=fill, stroke=st.ink, stroke_width=1.3))
         if prov.sc_value > 1:
             g.append(dw.Text(str(prov.sc_value), 10, x + 7, y + 4, fill=st.ink,

@@ -27,10 +27,15 @@ from .legend import draw_legend, draw_title, legend_height, legend_width
 from .orders import draw_orders
 from .palette import FONT, STYLE, Style, palette_free, recoloured, style_for
 from .png import svg_to_png
+from .territory_layer import draw_crossings, draw_territories
+from .territory_store import territories_for, territory_layout
 
 __all__ = ["Drawing", "check_position", "draw", "layout_for"]
 
 LINK_MODES = ("full", "faint", "none")
+VIEWS = ("territories", "adjacency")
+"""``territories``: filled areas (the default); ``adjacency``: the node-link
+diagram of S9 §4.4 (every province a dot, every border a line)."""
 
 _LAYOUTS: dict[tuple[int, Style], tuple[object, Layout]] = {}
 
@@ -86,14 +91,17 @@ def draw(variant: Variant | str, position: Position | None = None, *,
          subtitle: str | None = None,
          links: str | None = None,
          style: Style = STYLE,
-         palette: str | None = None, backdrop: Backdrop | None = None) -> Drawing:
+         palette: str | None = None, backdrop: Backdrop | None = None,
+         view: str = "territories") -> Drawing:
     """Draw the board of ``variant``, the units of ``position`` and the
     ``results`` of adjudicating that position (or, before adjudication, its
     ``orders``).
 
-    Without a position, the bare map is drawn with every border coloured as
-    in the S9 adjacency diagram (§4.4); ``links`` (``full``, ``faint``,
-    ``none``) overrides that. ``title`` defaults to the variant's title and
+    ``view`` is ``territories`` (filled areas, crossings as dashed arrows)
+    or ``adjacency`` (the node-link diagram). In the adjacency view, the bare
+    map is drawn with every border coloured as in the S9 adjacency diagram
+    (§4.4); ``links`` (``full``, ``faint``, ``none``) overrides that (the
+    territory view draws no links unless asked). ``title`` defaults to the variant's title and
     the phase as the variant names it (``Spring Orders, Second Cycle (381 BCE)``).
     ``palette`` names a palette (``standard``, ``colorblind``: see
     :data:`.palette.PALETTES`) and overrides ``style``.
@@ -104,7 +112,10 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     style = style_for(palette, style)
     var = load_variant(variant) if isinstance(variant, str) else variant
     var = recoloured(var, style)
-    mode = links or ("full" if position is None else "faint")
+    if view not in VIEWS:
+        raise ValueError(f"view must be one of {', '.join(VIEWS)}, not {view!r}")
+    areas = view == "territories" and backdrop is None  # the image has its own areas
+    mode = links or ("none" if areas else "full" if position is None else "faint")
     if mode not in LINK_MODES:
         raise ValueError(f"links must be one of {', '.join(LINK_MODES)}, not {mode!r}")
     items: list[tuple[Order, OrderResult | None]]
@@ -119,7 +130,14 @@ def draw(variant: Variant | str, position: Position | None = None, *,
         raise ValueError("orders and results are drawn on a position: pass one")
     if position is not None:
         check_position(var, position)
-    layout = layout_for(var, style) if backdrop is None else backdrop.geometry(var, style)
+    terr = None
+    if backdrop is not None:
+        layout = backdrop.geometry(var, style)
+    else:
+        layout = layout_for(var, style)
+        terr = territories_for(var, layout) if areas else None
+        if terr is not None:
+            layout = territory_layout(var, layout, terr)
     bare = position is None
     height = max(layout.height, legend_height(var, position, layout, bare))
     width = layout.width + legend_width(var, position, layout)
@@ -128,24 +146,29 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     if title is None:
         title = var.title + (f": {var.phase_label(position.phase)}" if position else "")
     if subtitle is None:
-        subtitle = (_subtitle(var, position, items, mode, style) if backdrop is None or position
-                    else "The official map, calibrated")
+        subtitle = (_subtitle(var, position, items, mode, style, areas)
+                    if backdrop is None or position else "The official map, calibrated")
     canvas.append(dw.Title(title))
     paints = Paints(canvas)
     layers = {name: dw.Group(id=name) for name in
-              ("links", "provinces", "centres", "units", "heirs", "orders", "legend")}
-    if backdrop is None:
-        draw_links(layers["links"], var, layout, faint=mode == "faint") if mode != "none" else None
-        draw_provinces(layers["provinces"], var, layout, bare)
-        draw_centres(layers["centres"], var, position, layout, paints)
-    else:  # the official image, calibrated: docs/maps.md
+              ("territories", "links", "crossings", "provinces", "centres", "units", "heirs",
+               "orders", "legend")}
+    if backdrop is not None:  # the official image, calibrated: docs/maps.md
         backdrop.draw_image(layers["links"], layout.style)
         draw_backdrop_centres(layers["centres"], var, position, layout, backdrop, paints)
+    else:
+        if terr is not None:
+            draw_territories(layers["territories"], canvas, var, position, layout, terr)
+            draw_crossings(layers["crossings"], var, layout, terr)
+        draw_links(layers["links"], var, layout, faint=mode == "faint") if mode != "none" \
+            else None
+        draw_provinces(layers["provinces"], var, layout, bare, dots=not areas)
+        draw_centres(layers["centres"], var, position, layout, paints)
     if position is not None:
         draw_units(layers["units"], var, position, layout, paints)
         draw_heirs(layers["heirs"], var, position, layout)
         draw_orders(layers["orders"], var, position, layout, paints, items)
-    draw_legend(layers["legend"], var, position, layout, paints, bare)
+    draw_legend(layers["legend"], var, position, layout, paints, bare, areas)
     draw_title(layers["legend"], layout, title, subtitle)
     for group in layers.values():
         canvas.append(group)
@@ -169,7 +192,10 @@ def check_position(variant: Variant, position: Position) -> None:
 
 
 def _subtitle(var: Variant, position: Position | None, items: list[tuple[Order, object]],
-              mode: str, style: Style = STYLE) -> str:
+              mode: str, style: Style = STYLE, areas: bool = False) -> str:
+    if position is None and areas:
+        words = "Territories; dashed arrows join provinces adjacent across water or a gap"
+        return words + (" (reconstructed map)" if var.reconstructed else "")
     if position is None:
         words = ("Adjacency: army-only borders solid, fleet-only dashed, both dotted"
                  if style.palette == "colorblind"

@@ -93,7 +93,7 @@ def legend_height(variant: Variant, position: Position | None, layout: Layout,
 
 
 def draw_legend(group: dw.Group, variant: Variant, position: Position | None, layout: Layout,
-                paints: Paints, bare: bool) -> None:
+                paints: Paints, bare: bool, areas: bool = False) -> None:
     """The panel to the right of the map."""
     st = layout.style
     x0 = layout.width + 10
@@ -123,7 +123,7 @@ def draw_legend(group: dw.Group, variant: Variant, position: Position | None, la
     y += ROW * 0.5
     group.append(dw.Text("Key", st.legend_text + 2, x0, y, font_weight="bold", **text))
     y += ROW
-    for draw, label, key in key_entries(variant, bare, st):
+    for draw, label, key in key_entries(variant, bare, st, areas):
         g = dw.Group(id=f"key-{key}", class_="key")
         draw(g, x0 + 10, y - 5, layout, paints)
         g.append(dw.Text(label, st.legend_text - 1, x0 + 28, y, **text))
@@ -171,10 +171,13 @@ KeyEntry = tuple[Callable[[dw.Group, float, float, Layout, Paints], None], str, 
 """A legend row: how to draw its mark at (x, y), its text, its id (``key-<id>``)."""
 
 
-def key_entries(variant: Variant, bare: bool, style: Style) -> list[KeyEntry]:
+def key_entries(variant: Variant, bare: bool, style: Style, areas: bool = False
+                ) -> list[KeyEntry]:
     """What each mark on the map means: every mark the orders layer
     (:mod:`.orders`) can draw on this variant's map has an entry, drawn
-    with the same shapes, dashes and colours (of ``style``'s palette)."""
+    with the same shapes, dashes and colours (of ``style``'s palette). The
+    bare territory map (``areas``) has its own key: centres, home centres,
+    crossings, impassable spaces."""
     st = style
     ink = "#333333"
 
@@ -244,6 +247,19 @@ def key_entries(variant: Variant, bare: bool, style: Style) -> list[KeyEntry]:
             g.append(dw.Line(x - 6, y - dy, x + 6, y + dy, stroke=st.fails, stroke_width=3.5,
                              stroke_linecap="round"))
 
+    def home(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
+        g.append(dw.Circle(x, y, 8.5, fill="#ffffff", stroke=st.ink, stroke_width=2.6))
+        centre(g, x, y, layout, paints)
+
+    def hatch(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
+        g.append(dw.Rectangle(x - 10, y - 7, 22, 14, fill="url(#hatch-impassable)",
+                              stroke=st.ink, stroke_width=1))
+
+    if bare and areas:  # the territory map (territory_layer)
+        return [(centre, "supply centre", "centre"),
+                (home, "home centre, ringed in its power's colour", "home"),
+                (line("#222222", "4,3", 2), "crossing: adjacent, no shared border", "crossing"),
+                (hatch, "impassable", "impassable")]
     if bare:
         return [(link("army"), "army-only border", "army-border"),
                 (link("fleet"), "fleet-only border", "fleet-border"),
