@@ -5,6 +5,7 @@
 ``lawspeaker variants``             list bundled variants (:mod:`.engine`)
 ``lawspeaker map ...``              check (and draw) variant maps (:mod:`.maps`)
 ``lawspeaker game ...``             run a kept game on the store (:mod:`.game`)
+``lawspeaker simulate VARIANT``     the balance lab: bot games and a report (:mod:`.simulate`)
 
 Every command reports bad input as one ``Error:`` line and a non-zero exit,
 never a traceback.
@@ -17,6 +18,6 @@ from .root import main
 __all__ = ["main"]
 
 
-from . import engine, game, maps, serve  # the modules register their commands on main
+from . import engine, game, maps, serve, simulate  # the modules register their commands on main
 
-__all__ += ["engine", "game", "maps", "serve"]
+__all__ += ["engine", "game", "maps", "serve", "simulate"]
