@@ -59,7 +59,7 @@ from ...rules.vp import emergent_sites, wing_build_problem
 from ...variants import Variant
 from ..randomplay import random_allocations, random_orders, unit_options
 from .base import Moves
-from .valuation import Valuation
+from .valuation import FAR, Valuation, distances
 
 __all__ = ["Tactician"]
 
@@ -131,8 +131,10 @@ class Tactician:
                 continue
             seen.add(key)
             orders = plan + heir_orders
-            candidates.append(_Candidate(orders, _spend(variant, position, power, orders,
-                                                        budget)))
+            vassal = _vassal_proposals(variant, position, power, valuation, orders, budget)
+            candidates.append(_Candidate(orders, vassal + _spend(
+                variant, position, power, orders, budget - sum(a.points for a in vassal),
+                vassal)))
         if len(candidates) == 1 or not units:
             best = candidates[0]
         else:
@@ -225,16 +227,18 @@ def _before_census(variant: Variant, position: Position) -> bool:
 
 
 def _heir_orders(variant: Variant, position: Position, power: str) -> list[Order]:
-    """The power's unmarried heir proposes to the minor with the most centres
-    (a thrall marriage, S9 §10.3), or holds (§7.1)."""
+    """The power's unmarried heir proposes to the nearest minor, the one with
+    more centres first (a thrall marriage, S9 §10.3), or holds (§7.1)."""
     heir = position.unmarried_heir(power)
     if heir is None or not variant.uses("heirs"):
         return []
-    minors = sorted((-len(position.centres_of(owner)), prov)
+    near = distances(variant, UnitType.ARMY)
+    minors = sorted((near.get(prov, {}).get(heir.location, FAR),
+                     -len(position.centres_of(owner)), prov)
                     for prov, owner in position.owners.items()
                     if position.kind_of(owner) == "minor" and prov in position.units
                     and position.units[prov].power == owner)  # §10.3 A
-    for _, prov in minors:
+    for _, _, prov in minors:
         order = HeirMarry(power, None, heir.location, prov)
         if heir_order_problem(variant, position, order) is None:
             return [order]
@@ -242,7 +246,7 @@ def _heir_orders(variant: Variant, position: Position, power: str) -> list[Order
 
 
 def _spend(variant: Variant, position: Position, power: str, orders: list[Order],
-           budget: int) -> list[Allocation]:
+           budget: int, earlier: list[Allocation]) -> list[Allocation]:
     """All the power's DP on the one proposal most likely to swing a result:
     its heir's bride's Marry (S9 §10.3 C), else a neutral's support of its
     attack, else a neutral ordered out of the space it attacks (§9.1)."""
@@ -257,7 +261,7 @@ def _spend(variant: Variant, position: Position, power: str, orders: list[Order]
         if movement_problem(variant.map, position.units, order) is not None \
                 or order_problem(variant, position, order) is not None:
             return None
-        if allocation_problem(variant, position, allocation, orders, []) is not None:
+        if allocation_problem(variant, position, allocation, orders, earlier) is not None:
             return None
         return allocation
 
@@ -287,6 +291,31 @@ def _spend(variant: Variant, position: Position, power: str, orders: list[Order]
                 if out is not None:
                     return [out]
     return []
+
+
+def _vassal_proposals(variant: Variant, position: Position, power: str, valuation: Valuation,
+                      orders: list[Order], budget: int) -> list[Allocation]:
+    """1 DP for each unit of a vassal the power controls (S9 §9.1 C, §10.5.1): to
+    its most valuable legal move or hold, while DP last (half the allotment at most)."""
+    out: list[Allocation] = []
+    spare = budget // 2
+    for _, unit in sorted(position.units.items()):
+        if spare <= 0:
+            break
+        if position.kind_of(unit.power) != "vassal" or \
+                power not in position.controllers_of(unit.power):
+            continue
+        options = [o for o in unit_options(variant, position, unit)
+                   if isinstance(o, Move | Hold) and order_problem(variant, position, o) is None]
+        options.sort(key=lambda o: (-valuation.potential(
+            unit.type, o.target if isinstance(o, Move) else unit.location), str(o)))
+        for option in options:
+            allocation = Allocation(power, 1, option)
+            if allocation_problem(variant, position, allocation, orders, out) is None:
+                out.append(allocation)
+                spare -= 1
+                break
+    return out
 
 
 def _unit_type(position: Position, order: Order) -> UnitType:
