@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 
@@ -61,7 +62,7 @@ def simulate(variant: str, games: int, seed: int, bots: tuple[str, ...], default
     click.echo(f"{spec.variant}: {games} games, seed {seed}, on {where}", err=True)
     start = time.perf_counter()
     try:
-        with click.progressbar(length=games, label="games", file=click.get_text_stream("stderr"),
+        with click.progressbar(length=games, label="games", file=sys.stderr,
                                show_pos=True, show_eta=True) as bar:
             records = run_lab(spec, workers or default_workers(), scheduler, bar.update)
     except LabError as exc:

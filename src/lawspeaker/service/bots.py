@@ -74,17 +74,18 @@ class BotSeats:
         except ValueError as exc:
             raise ServiceError(str(exc)) from None
         with self.games.write(name) as (s, g):
-            self.seats.assign(s, g.row, g.variant, power, BOT_PREFIX + bot, actor)
-        self.play(name)
+            power = self.seats.assign(s, g.row, g.variant, power, BOT_PREFIX + bot, actor)
+        self.play(name, again=power)  # its post replaces the last player's for this phase
 
     def seated(self, name: str) -> dict[str, str]:
         """Power -> bot, for the seats bots hold (public, as who plays a power is)."""
         with self.games.read(name) as (_s, g):
             return _bot_seats(g)
 
-    def play(self, name: str) -> list[str]:
-        """Every bot due in the open phase that has not posted yet posts now and
-        says it is ready. Returns the powers that posted."""
+    def play(self, name: str, again: str | None = None) -> list[str]:
+        """Every bot due in the open phase that has not posted yet (and ``again``'s,
+        if it is a bot's, even if it has) posts now and says it is ready. Returns
+        the powers that posted."""
         with self.games.read(name) as (s, g):
             seats = _bot_seats(g)
             if g.position.result or not seats:
@@ -92,7 +93,7 @@ class BotSeats:
             posted = set(s.scalars(select(SubmissionRow.power).where(
                 SubmissionRow.phase_id == g.phase.id)))
             todo = [p for p in expected_powers(g.variant, g.position)
-                    if p in seats and p not in posted]
+                    if p in seats and (p not in posted or p == again)]
             variant, position, code = g.variant, g.position, g.phase.code
             key = f"{g.row.id}:{g.phase.id}"
         played = []
