@@ -190,6 +190,8 @@ def _plan(variant: Variant, position: Position, valuation: Valuation, units: lis
                 claimed.add(into)
                 chosen[unit.province] = (value, order)
                 break
+        else:  # every space it could be in is taken by the others' plans: it holds
+            chosen[unit.province] = (0.0, Hold(unit.power, unit.type, unit.location))
     if support:
         _add_supports(position, units, options, chosen)
     return [chosen[u.province][1] for u in units if u.province in chosen]
