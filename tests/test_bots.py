@@ -77,8 +77,9 @@ def test_the_tactician_plays_every_variant_legally(variants: dict[str, lawspeake
                                                    name: str) -> None:
     kinds, problems = play_phases(variants[name], "tactician", 6)
     assert problems == []
-    for kind in ("Move", "SupportMove", "Build"):
+    for kind in ("Move", "Build"):
         assert kinds[kind] > 0, (kind, kinds)
+    assert kinds["SupportMove"] + kinds["DP:SupportMove"] > 0, kinds  # its own, or a neutral's
     if variants[name].uses("diplomacy_points"):
         assert kinds["DP:SupportMove"] + kinds["DP:Move"] + kinds["DP:Marry"] > 0, kinds
 

@@ -88,8 +88,7 @@ class Tactician:
         for power in sorted(set(powers) - position.dropped):
             if kind is PhaseKind.MOVEMENT:
                 if replies is None:
-                    replies = [self._replies(variant, position, rng)
-                               for _ in range(self.samples)]
+                    replies = self._replies(variant, position, rng)
                 out += self._movement(variant, position, power, rng, replies)
             elif kind is PhaseKind.RETREAT:
                 out += Moves(_retreats(variant, position, power))
@@ -99,14 +98,26 @@ class Tactician:
 
     # --- orders phases -------------------------------------------------------------------
 
-    @staticmethod
-    def _replies(variant: Variant, position: Position, rng: random.Random
-                 ) -> tuple[list[Order], list[Allocation]]:
-        """A plausible move by everyone: random legal orders and DP."""
-        orders = random_orders(variant, position, rng)
-        allocations = random_allocations(variant, position, orders, rng) \
-            if variant.uses("diplomacy_points") else []
-        return orders, allocations
+    def _replies(self, variant: Variant, position: Position, rng: random.Random
+                 ) -> list[tuple[list[Order], list[Allocation]]]:
+        """Plausible moves by everyone else, ``samples`` of them: a random legal order
+        for every unit of a major power (mostly moves, as :mod:`..randomplay` plays),
+        each unit's options worked out once; one random set of DP, shared."""
+        options = [(u.power, unit_options(variant, position, u))
+                   for _, u in sorted(position.units.items())
+                   if position.kind_of(u.power) == "major" and u.power not in position.dropped]
+        out: list[tuple[list[Order], list[Allocation]]] = []
+        allocations: list[Allocation] | None = None
+        for _ in range(self.samples):
+            orders: list[Order] = []
+            for _power, choices in options:
+                moves = [o for o in choices if isinstance(o, Move)]
+                orders.append(rng.choice(moves if moves and rng.random() < 0.6 else choices))
+            if allocations is None:
+                allocations = random_allocations(variant, position, orders, rng) \
+                    if variant.uses("diplomacy_points") else []
+            out.append((orders, allocations))
+        return out
 
     def _movement(self, variant: Variant, position: Position, power: str,
                   rng: random.Random, replies: list[tuple[list[Order], list[Allocation]]]
