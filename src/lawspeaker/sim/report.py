@@ -64,6 +64,7 @@ def _finishes(variant: Variant, summary: dict[str, Any]) -> str:
     ax.axhline(1 / len(powers), color=INK, linestyle="--", linewidth=0.8,
                label=f"fair share (1/{len(powers)})")
     ax.set_xticks(list(xs), powers, rotation=30, ha="right")
+    ax.grid(axis="x", visible=False)
     ax.set_ylabel("share of games")
     ax.set_ylim(0, max([*top, *wins, 1 / len(powers)]) * 1.15 or 1)
     ax.legend(frameon=False, ncols=3, loc="upper center", bbox_to_anchor=(0.5, 1.18))
@@ -154,11 +155,15 @@ def render_report(summary: dict[str, Any], elapsed: float | None = None) -> str:
                  top_share=summary["powers"][p]["top_centres"] / n,
                  win_share=summary["powers"][p]["wins"] / n) for p in powers]
     ranked = sorted(rows, key=lambda r: (-r["top_share"], r["name"]))
+    lowest = [r["name"] for r in ranked if r["top_share"] == ranked[-1]["top_share"]]
+    if len(lowest) > 4:
+        lowest = [*lowest[:3], f"{len(lowest) - 3} more"]
     changes = sorted(summary["centre_changes"].items(), key=lambda kv: (-kv[1], kv[0]))
     env = Environment(loader=PackageLoader("lawspeaker.sim", "templates"),
                       autoescape=select_autoescape(["html"]))
     return env.get_template("lab_report.html").render(
         s=summary, variant=variant, rows=rows, ranked=ranked, fair=1 / len(powers),
+        lowest=", ".join(lowest), mixed=len(set(summary["bots"].values())) > 1,
         hot=[(variant.map.provinces[k].name, v) for k, v in changes[:5]],
         cold=[(variant.map.provinces[k].name, v) for k, v in changes[::-1][:5]],
         finishes_svg=_finishes(variant, summary), centres_svg=_centres(variant, summary),
