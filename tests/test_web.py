@@ -26,12 +26,13 @@ from lawspeaker.web.app import RedactLinks
 GMS = ("server-gm", "gm")
 ROLES = ("server-gm", "gm", *POWERS, "B.Aesir", "anonymous")
 GM_ACTIONS = ("process", "undo", "pause", "resume", "extend", "schedule", "draw-rule",
-              "player", "revoke", "eliminate", "remove-exile", "rule", "reveal-dp")
+              "player", "revoke", "eliminate", "remove-exile", "rule", "reveal-dp", "bot")
 GM_API = (("post", "/api/v1/games/{g}/process", None),
           ("get", "/api/v1/games/{g}/links", None),
           ("post", "/api/v1/games/{g}/links", {"seat": "Aesir", "player": "mallory"}),
           ("delete", "/api/v1/games/{g}/links/Aesir", None),
           ("put", "/api/v1/games/{g}/players/Aesir", {"player": "mallory"}),
+          ("put", "/api/v1/games/{g}/bots/Aesir", {"bot": "hold"}),
           ("put", "/api/v1/games/{g}/schedule", {"phase_minutes": 60, "grace_minutes": 5,
                                                  "timezone": "Europe/Berlin"}),
           ("post", "/api/v1/games/{g}/pause", None), ("post", "/api/v1/games/{g}/resume", None),
@@ -131,6 +132,7 @@ def test_every_endpoint_is_in_the_matrix(world: World) -> None:
                ("GET", "/api/v1/games/{name}/links"), ("POST", "/api/v1/games/{name}/links"),
                ("DELETE", "/api/v1/games/{name}/links/{seat}"),
                ("PUT", "/api/v1/games/{name}/players/{power}"),
+               ("PUT", "/api/v1/games/{name}/bots/{power}"),
                ("PUT", "/api/v1/games/{name}/schedule"), ("POST", "/api/v1/games/{name}/pause"),
                ("POST", "/api/v1/games/{name}/resume"), ("POST", "/api/v1/games/{name}/extend"),
                ("POST", "/api/v1/games/{name}/undo"),

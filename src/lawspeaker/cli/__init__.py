@@ -10,6 +10,7 @@
 ``lawspeaker serve``                the game server (:mod:`.serve`)
 ``lawspeaker discord``              the Discord bot (:mod:`.discord_bot`)
 ``lawspeaker variant new NAME``     start a variant folder from a base (:mod:`.variant`)
+``lawspeaker simulate VARIANT``     the balance lab: bot games and a report (:mod:`.simulate`)
 
 Every command reports bad input as one ``Error:`` line and a non-zero exit,
 never a traceback.
@@ -22,8 +23,9 @@ from .root import main
 __all__ = ["main"]
 
 
-from . import discord_bot, engine, game, layouts, maps, serve, variant, whatif  # commands
+from . import discord_bot, engine, game, layouts, maps, serve, simulate, variant, whatif
 
 maps.map_group.add_command(layouts.map_calibrate)
 
-__all__ += ["discord_bot", "engine", "game", "layouts", "maps", "serve", "variant", "whatif"]
+__all__ += ["discord_bot", "engine", "game", "layouts", "maps", "serve", "simulate", "variant",
+            "whatif"]

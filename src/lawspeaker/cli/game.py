@@ -130,6 +130,17 @@ def player(name: str, power: str, player: str) -> None:
     click.echo(f"{power}: {player}")
 
 
+@game_group.command("bot")
+@click.argument("name")
+@click.argument("power")
+@click.argument("bot", default="tactician")
+def bot(name: str, power: str, bot: str) -> None:
+    """Seat BOT (random, hold, tactician; default tactician) at POWER until a player
+    is named for it; it posts its orders for the open phase at once."""
+    _run(lambda s: s.seat_bot(name, power, bot))
+    click.echo(f"{power}: the {bot} bot (posts as each phase opens; 'game player' ends it)")
+
+
 @game_group.command("orders")
 @click.argument("name")
 @click.argument("power")

@@ -15,7 +15,9 @@ Each part owns one job and reaches a game only through the loader
 * :class:`~.ballots.Ballots` — ready flags and draw votes;
 * :class:`~.chat.ChatBindings` — chat channels and users bound to games and seats;
 * :class:`~.backdrops.Backdrops` — the official map image the GM uploaded;
-* :class:`~.sandbox.Sandbox` — what-if adjudication that writes nothing.
+* :class:`~.sandbox.Sandbox` — what-if adjudication that writes nothing;
+* :class:`~.bots.BotSeats` — bots in seats: seated by the GM or after missed
+  deadlines, posting as players do.
 
 The methods here only hand each call to its part, with the defaults a front
 end relies on; what a call does is documented where it is done.
@@ -26,17 +28,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from sqlalchemy.orm import Session
+
 from ..core.board import Position
 from ..store import Store
 from ..variants import Variant
 from .access import Access, Grant
 from .backdrops import BackdropInfo, Backdrops
 from .ballots import Ballots, DrawTally
+from .bots import BotSeats
 from .chat import ChannelBinding, ChatBindings, Seat
 from .deadlines import Deadlines, Schedule
 from .entry import OrderEntry, UnitOptions
 from .export import PhaseRecord
-from .loader import GameLoader
+from .loader import GameLoader, LoadedGame
 from .posts import PostRecord, Posts
 from .processing import Processing
 from .records import Records
@@ -82,7 +87,8 @@ class GameService:
 
     The parts are attributes (``loader``, ``setup``, ``seats``, ``entry``,
     ``post_log``, ``processing``, ``records``, ``access``, ``deadlines``,
-    ``ballots``, ``chat``, ``backdrops``, ``sandbox``); a front end calls the methods below."""
+    ``ballots``, ``chat``, ``backdrops``, ``sandbox``, ``bots``); a front end calls the
+    methods below."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -93,8 +99,9 @@ class GameService:
         self.post_log = Posts(self.loader)
         self.records = Records(self.loader)
         self.processing = Processing(self.loader, self.records)
-        self.deadlines = Deadlines(self.loader, process=self.processing.step)
         self.ballots = Ballots(self.loader)
+        self.bots = BotSeats(self.loader, self.seats, self.entry, self.ballots)
+        self.deadlines = Deadlines(self.loader, process=self._deadline_step)
         self.access = Access(self.loader)
         self.sandbox = Sandbox(self.loader)
         self.chat = ChatBindings(self.loader)
@@ -130,6 +137,14 @@ class GameService:
 
     def set_player(self, name: str, power: str, player: str, actor: Viewer = GM) -> None:
         self.seats.set_player(name, power, player, actor)
+
+    def seat_bot(self, name: str, power: str, bot: str, actor: Viewer = GM) -> None:
+        """Give ``power``'s seat to a bot (by name) until the GM names a player."""
+        self.bots.seat(name, power, bot, actor)
+
+    def bot_seats(self, name: str) -> dict[str, str]:
+        """Power -> bot, for the seats bots hold."""
+        return self.bots.seated(name)
 
     def force_elimination(self, name: str, power: str, actor: Viewer = GM) -> None:
         """S9 §3.4.2; OOD §3.3.2: eliminated at the next Census."""
@@ -195,7 +210,9 @@ class GameService:
         the open one (a double click, a stale page, the deadline got there
         first) nothing is done and :class:`PhaseChanged` says so.
         """
-        return self.processing.process(name, actor, phase)
+        record = self.processing.process(name, actor, phase)
+        self.bots.play(name)  # seated bots post for the phase that opened
+        return record
 
     def undo(self, name: str, to: str | None = None, actor: Viewer = GM,
              phase: str | None = None) -> str:
@@ -204,7 +221,9 @@ class GameService:
         rolled-back phases stay on record, marked undone. ``phase`` is the
         phase the GM saw as current: if the game has moved since, nothing is
         rolled back and :class:`PhaseChanged` says so."""
-        return self.processing.undo(name, to, actor, phase)
+        undone = self.processing.undo(name, to, actor, phase)
+        self.bots.play(name)
+        return undone
 
     # --- the what-if sandbox -----------------------------------------------------------
 
@@ -314,7 +333,16 @@ class GameService:
         return self.deadlines.due_games(at)
 
     def process_due(self, at: datetime | None = None) -> list[str]:
-        return self.deadlines.process_due(at)
+        done = self.deadlines.process_due(at)
+        for name in done:
+            self.bots.play(name)  # seated bots post for the phase that opened
+        return done
+
+    def _deadline_step(self, s: Session, g: LoadedGame, actor: Viewer) -> object:
+        """The scheduler's step: missed deadlines noted (and seats given to bots
+        under ``bot_after_missed``), then the service's processing step."""
+        self.bots.note_missed(s, g)
+        return self.processing.step(s, g, actor)
 
     # --- ready flags and draw votes ------------------------------------------------------
 

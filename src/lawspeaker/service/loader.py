@@ -30,6 +30,7 @@ from ..engine.game import Game
 from ..store import Store
 from ..store.models import EventRow, GameRow, PhaseRow
 from ..variants import Variant, VariantError, load_variant
+from .seat_rules import engine_rules
 from .types import Forbidden, NotFound, PhaseChanged, ServiceError, Viewer
 
 __all__ = ["GameLoader", "LoadedGame", "checked_power", "checked_rules", "engine_of",
@@ -137,7 +138,7 @@ def require_gm(actor: Viewer) -> None:
 def checked_rules(variant: Variant, rules: dict[str, Any]) -> Rules:
     """The variant's rules with the house rules applied, or a ServiceError."""
     try:
-        return variant.rules.with_options(**rules)
+        return variant.rules.with_options(**engine_rules(rules))
     except ValueError as exc:
         raise ServiceError(str(exc)) from None
 

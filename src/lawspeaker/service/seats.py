@@ -32,8 +32,9 @@ class Seats:
             self.assign(s, g.row, g.variant, power, player, actor)
 
     def assign(self, s: Session, row: GameRow, variant: Variant, power: str, player: str,
-               actor: Viewer) -> None:
-        """Name ``player`` as ``power``'s player in the caller's transaction."""
+               actor: Viewer) -> str:
+        """Name ``player`` as ``power``'s player in the caller's transaction; the
+        power's exact name."""
         power = checked_power(variant, power)
         player = checked_name(player, "a player's name", 200)
         existing = s.scalar(select(PlayerRow).where(PlayerRow.game_id == row.id,
@@ -47,6 +48,7 @@ class Seats:
         except IntegrityError:  # pragma: no cover - two GMs at once
             raise ServiceError(f"{power} was assigned at the same time; try again") from None
         log_event(s, row, None, actor, "player", f"{power} is played by {player}")
+        return power
 
     def force_elimination(self, name: str, power: str, actor: Viewer) -> None:
         """A dropped player's power undergoes early elimination at the next

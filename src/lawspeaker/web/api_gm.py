@@ -82,6 +82,10 @@ class PlayerIn(BaseModel):
     player: str = Field(min_length=1, max_length=200)
 
 
+class BotIn(BaseModel):
+    bot: str = Field(min_length=1, max_length=40, description="random, hold or tactician")
+
+
 class Minutes(BaseModel):
     minutes: int = Field(ge=1, le=60 * 24 * 366)
 
@@ -164,6 +168,14 @@ def revoke(request: Request, name: str, seat: str) -> Revoked:
 def set_player(request: Request, name: str, power: str, body: PlayerIn) -> Done:
     service(request).set_player(name, power, body.player, api_viewer(request, name))
     return Done(done=f"{power} is played by {body.player}")
+
+
+@router.put("/games/{name}/bots/{power}",
+            summary="Seat a bot at a power until a player is named for it (GM)",
+            response_model=Done)
+def seat_bot(request: Request, name: str, power: str, body: BotIn) -> Done:
+    service(request).seat_bot(name, power, body.bot, api_viewer(request, name))
+    return Done(done=f"{power} is played by the {body.bot} bot")
 
 
 @router.put("/games/{name}/schedule", summary="Set the deadlines (GM)",

@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..service import GM, Forbidden, NotFound, PhaseChanged, ServiceError, Viewer
 from ..service.deadlines import check_schedule
+from ..sim.bots import bot_names
 from .auth import (
     check_csrf,
     conflicts,
@@ -232,6 +233,7 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
         ctx["seats"] = svc.linked_seats(name, v)
         ctx["powers"] = sorted(svc.variant_of(name).powers)
         ctx["backdrop"] = svc.backdrop(name)
+        ctx["bots"], ctx["bot_seats"] = bot_names(), svc.bot_seats(name)
     return ctx
 
 
@@ -412,6 +414,11 @@ def _gm_do(request: Request, name: str, action: str, f: dict[str, str], v: Viewe
         return render(request, "link.html", {
             "info": svc.game(name), "seat": power, "player": player,
             "link": f"{base}/join/{token}"})
+    if action == "bot":
+        power, bot = f.get("power", ""), f.get("bot", "")
+        svc.seat_bot(name, power, bot, v)
+        return _back(request, name, f"{power} is played by the {bot} bot until you name a "
+                                    "player for it.")
     if action == "revoke":
         count = svc.revoke_links(name, f.get("power", ""), v)
         return _back(request, name, f"{count} link(s) revoked.")
