@@ -9,9 +9,6 @@ from pathlib import Path
 
 import click
 
-from ..sim.bots import bot_names
-from ..sim.lab import LabError, LabSpec, default_workers, run_lab, summarise
-from ..sim.report import render_report
 from ._common import options
 from .root import main
 
@@ -25,7 +22,7 @@ from .root import main
 @click.option("--bots", "bots", multiple=True, metavar="POWER=BOT",
               help="The bot playing a power (repeatable).")
 @click.option("--default-bot", default="random", show_default=True,
-              help=f"The bot for every other power ({', '.join(bot_names())}).")
+              help="The bot for every other power (random, hold, tactician).")
 @click.option("--max-years", type=click.IntRange(min=1),
               help="Stop a game after this many years; the survivors draw (default: the "
                    "variant's own limit, else 20).")
@@ -45,6 +42,9 @@ def simulate(variant: str, games: int, seed: int, bots: tuple[str, ...], default
     lawspeaker simulate s9-complete --games 1000 --seed 7 \\
         --bots Aesir=tactician --default-bot random --out lab/aesir
     """
+    from ..sim.lab import LabError, LabSpec, default_workers, run_lab, summarise
+    from ..sim.report import render_report  # the lab loads only when it runs
+
     try:
         spec = LabSpec.build(variant, games, seed, options(bots, "--bots"), default_bot,
                              max_years)
