@@ -162,6 +162,7 @@ def _options(command: str, user: str) -> dict[str, object]:
         "gm eliminate": {"power": "Vanir"}, "gm exile": {"power": "Vanir"},
         "gm rule": {"key": "reveal_dp_at_end", "value": "yes"},
         "gm drawrule": {"rule": "none"}, "gm rollback": {},
+        "gm bot": {"power": "Vanir", "bot": "hold"},
     }.get(command, {})
 
 
@@ -192,6 +193,21 @@ def test_secrecy_matrix(table: FakeDiscord, command: str) -> None:
         after = (svc.game("Saga"), svc.channels("discord"), svc.chat_holders("discord", "Saga"))
         assert after == before  # refused: nothing changed
         assert [g.name for g in svc.list_games()] == ["Saga"]
+
+
+def test_the_gm_seats_a_bot_that_posts_as_a_player_and_keeps_its_dp_secret(
+        table: FakeDiscord) -> None:
+    d, svc = table, table.service
+    (reply,) = d.slash("gm", "saga", "gm bot", power="Vanir", bot="tactician")
+    assert "held by the tactician bot" in reply.reply.content
+    assert svc.bot_seats("Saga") == {"Vanir": "tactician"}
+    posted = svc.submissions("Saga", "Vanir", GM)
+    assert posted.orders  # it posted for the open phase at once, as a player would
+    assert "Vanir" in svc.status("Saga").submitted
+    assert_nothing_leaked(d)
+    refused = d.slash("alice", "aesir", "gm bot", power="Jotnar")
+    assert refused[0].reply.content.startswith("Error:")
+    assert "Jotnar" not in svc.bot_seats("Saga")
 
 
 def test_a_reminder_goes_to_the_powers_without_orders(table: FakeDiscord) -> None:

@@ -112,6 +112,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     _c("gm orders", "A power's standing orders and DP (or every power's), privately",
        OptionSpec("power", "text", "The power (default: every power)"), _GAME),
     _c("gm reveal", "After the game: reveal every DP allocation (S9 §9.0)", _GAME),
-    # "gm bot" (seat a bot on a power) waits for the bots of issue 22 (branch h-bots):
-    # it is added here, with its handler in gm.py, when they are merged.
+    _c("gm bot", "Give a power's seat to a bot until a player is seated (docs/bots.md)",
+       OptionSpec("power", "text", "The power", True),
+       OptionSpec("bot", "text", "random, hold or tactician (default: tactician)"), _GAME),
 )

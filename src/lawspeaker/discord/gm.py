@@ -182,6 +182,18 @@ def exile(ctx: Context) -> list[Reply]:
                   "(Dissolution §5.3).")]
 
 
+def bot(ctx: Context) -> list[Reply]:
+    """A bot takes the seat (docs/bots.md): it posts through the same path as a
+    player as each phase opens, its DP secret like anyone's, until the GM
+    seats a player with ``/gm seat``."""
+    _gm(ctx)
+    power = str(ctx.option("power"))
+    name = str(ctx.option("bot", "tactician"))
+    ctx.service.seat_bot(ctx.game, power, name, ctx.viewer)
+    return [Reply(f"{ctx.game}: {power}'s seat is held by the {name} bot until a player is "
+                  "seated.")]
+
+
 def rule(ctx: Context) -> list[Reply]:
     _gm(ctx)
     key, value = ctx.option("key"), ctx.option("value")
@@ -235,7 +247,7 @@ HANDLERS: dict[str, Handler] = {
     "gm cogm": cogm, "gm deadline": deadline, "gm extend": extend, "gm pause": pause,
     "gm resume": resume, "gm process": process, "gm rollback": rollback,
     "gm eliminate": eliminate, "gm exile": exile, "gm rule": rule, "gm drawrule": drawrule,
-    "gm orders": orders, "gm reveal": reveal,
+    "gm orders": orders, "gm reveal": reveal, "gm bot": bot,
 }
 """The commands with a game's context; ``gm create`` and ``join`` come before one."""
 
