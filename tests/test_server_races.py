@@ -13,6 +13,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -38,26 +39,38 @@ def _port() -> int:
 
 @contextmanager
 def serve(db: str, *args: str) -> Iterator[str]:
-    """``lawspeaker serve`` on ``db``; yields its address."""
+    """``lawspeaker serve`` on ``db``; yields its address. The server's log goes
+    to a file (a pipe nobody reads would fill and stall it) and is printed when
+    the test fails, so a 500 shows its traceback."""
     port = _port()
     exe = Path(sys.executable).with_name("lawspeaker")
-    server = subprocess.Popen([str(exe), "serve", "--db", db, "--port", str(port),
-                               "--keep-link", *args],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    handle, name = tempfile.mkstemp(prefix="serve-", suffix=".log")
+    with os.fdopen(handle, "wb") as log:
+        server = subprocess.Popen([str(exe), "serve", "--db", db, "--port", str(port),
+                                   "--keep-link", *args],
+                                  stdout=subprocess.DEVNULL, stderr=log,
+                                  env={**os.environ, "PYTHONUNBUFFERED": "1"})
     base = f"http://127.0.0.1:{port}"
+
+    def tail() -> str:
+        return Path(name).read_bytes().decode(errors="replace")[-4000:]
+
     try:
         for _ in range(200):
-            assert server.poll() is None, server.stderr.read().decode()[-2000:]
+            assert server.poll() is None, tail()
             try:
                 if httpx.get(f"{base}/api/v1/games", timeout=1).status_code == 200:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
         yield base
+    except BaseException:
+        print(f"--- the server's log ({name}) ---\n{tail()}")
+        raise
     finally:
         server.terminate()
         server.wait(15)
+        Path(name).unlink(missing_ok=True)
 
 
 def _game(db: str) -> tuple[GameService, dict[str, str]]:
