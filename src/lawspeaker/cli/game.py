@@ -192,18 +192,9 @@ def status(name: str) -> None:
     if st.result:
         click.echo(f"Game over: {st.result}")
         return
-    count = "VP" if st.uses_vp else "counted"
     click.echo(f"Victory: {st.victory_target} {'VP' if st.uses_vp else 'centres'}")
     for p in st.powers:
-        parts = [f"{p.centres} centres"]
-        if st.uses_vp or p.count != p.centres:
-            parts.append(f"{p.count} {count}")
-        parts.append(f"{p.units} units")
-        if p.adjustment:
-            parts.append(f"{'builds' if p.adjustment > 0 else 'removes'} {abs(p.adjustment)}")
-        if p.dp is not None:
-            parts.append(f"{p.dp} DP")
-        click.echo(f"  {p.power:12} " + ", ".join(parts))
+        click.echo(f"  {p.power:12} {st.power_summary(p)}")
     for title, rows in (("Heirs", st.heirs), ("Thralls", st.thralls), ("Vassals", st.vassals),
                         ("Vassal marriages", st.marriages),
                         ("Dropped (eliminated at the next Census)", st.dropped),

@@ -73,18 +73,9 @@ def status_text(name: str, st: TurnStatus, schedule: Schedule | None = None,
         return "\n".join(out)
     if schedule is not None:
         out.append(schedule.deadline_text())
-    count = "VP" if st.uses_vp else "counted"
     out.append("```")
     for p in st.powers:
-        parts = [f"{p.centres} centres"]
-        if st.uses_vp or p.count != p.centres:
-            parts.append(f"{p.count} {count}")
-        parts.append(f"{p.units} units")
-        if p.adjustment:
-            parts.append(f"{'builds' if p.adjustment > 0 else 'removes'} {abs(p.adjustment)}")
-        if p.dp is not None:
-            parts.append(f"{p.dp} DP")
-        out.append(f"{p.power:12} " + ", ".join(parts))
+        out.append(f"{p.power:12} {st.power_summary(p)}")
     out.append("```")
     for title, rows in (("Heirs", st.heirs), ("Thralls", st.thralls), ("Vassals", st.vassals),
                         ("Dropped (eliminated at the next Census)", st.dropped),

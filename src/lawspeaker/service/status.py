@@ -79,6 +79,19 @@ class TurnStatus:
     def missing(self) -> tuple[str, ...]:
         return tuple(p for p in self.expected if p not in self.submitted)
 
+    def power_summary(self, p: PowerLine) -> str:
+        """One power at a glance, as every front end prints it: ``4 centres, 5 VP,
+        4 units, builds 1, 3 DP``."""
+        parts = [f"{p.centres} centres"]
+        if self.uses_vp or p.count != p.centres:
+            parts.append(f"{p.count} {'VP' if self.uses_vp else 'counted'}")
+        parts.append(f"{p.units} units")
+        if p.adjustment:
+            parts.append(f"{'builds' if p.adjustment > 0 else 'removes'} {abs(p.adjustment)}")
+        if p.dp is not None:
+            parts.append(f"{p.dp} DP")
+        return ", ".join(parts)
+
 
 def expected_powers(variant: Variant, position: Position) -> list[str]:
     """The major powers that have something to order in this phase."""

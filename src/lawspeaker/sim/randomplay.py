@@ -60,8 +60,8 @@ from ..rules.neutral_limits import order_problem
 from ..rules.vp import emergent_sites, wing_build_problem
 from ..variants import Variant
 
-__all__ = ["drop_a_player", "play", "random_allocations", "random_orders", "random_posts",
-           "unit_options"]
+__all__ = ["drop_a_player", "may_build", "play", "random_allocations", "random_orders",
+           "random_posts", "unit_options"]
 
 THRALL_MARRIAGE = 0.25
 """Chance that an unmarried heir proposes to a minor power (S9 §10.3)."""
@@ -311,7 +311,7 @@ def _adjust(variant: Variant, position: Position, power: str, owed: int, giver: 
             orders.append(Remove(giver, unit.type, unit.location))
     elif owed > 0:
         sites = [p for p in sorted(position.centres_of(power)) if p not in position.units
-                 and _may_build(variant, position, power, p)]
+                 and may_build(variant, position, power, p)]
         wing = wing_build_problem(variant, position, power) is None  # Dissolution §4.4
         for prov in rng.sample(sites, min(owed, len(sites))):
             province = variant.map.provinces[prov]
@@ -325,7 +325,7 @@ def _adjust(variant: Variant, position: Position, power: str, owed: int, giver: 
     return orders
 
 
-def _may_build(variant: Variant, position: Position, power: str, prov: str) -> bool:
+def may_build(variant: Variant, position: Position, power: str, prov: str) -> bool:
     """A vassal builds only in its capital (S9 §8.4); a major in its home
     centres, anywhere it owns under ``builds: owned`` (§8.1, §8.2), or in its
     emergent build locations (Dissolution §4.3)."""

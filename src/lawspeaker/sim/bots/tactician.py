@@ -48,16 +48,15 @@ from ...core.orders import (
     Retreat,
     SupportMove,
 )
-from ...core.ruleset import BuildRule
 from ...engine.adjustments import adjustment_counts, heir_builds_possible
 from ...engine.phases import adjudicate
 from ...engine.retreats import retreat_options
 from ...rules.dp import Allocation, allocation_problem, allotment, is_dp_controlled
 from ...rules.marriages import heir_order_problem
 from ...rules.neutral_limits import order_problem
-from ...rules.vp import emergent_sites, wing_build_problem
+from ...rules.vp import wing_build_problem
 from ...variants import Variant
-from ..randomplay import random_allocations, random_orders, unit_options
+from ..randomplay import may_build, random_allocations, random_orders, unit_options
 from .base import Moves
 from .valuation import FAR, Valuation, distances
 
@@ -391,7 +390,7 @@ def _builds(variant: Variant, position: Position, valuation: Valuation, giver: s
     wing = variant.uses("wings") and wing_build_problem(variant, position, power) is None
     offers: list[tuple[float, str, Order]] = []
     for prov in sorted(position.centres_of(power)):
-        if prov in position.units or not _may_build(variant, position, power, prov):
+        if prov in position.units or not may_build(variant, position, power, prov):
             continue
         province = game_map.provinces[prov]
         kinds: list[tuple[UnitType, str]] = [(UnitType.ARMY, prov)] \
@@ -416,15 +415,3 @@ def _builds(variant: Variant, position: Position, valuation: Valuation, giver: s
         if len(orders) == owed:
             break
     return orders
-
-
-def _may_build(variant: Variant, position: Position, power: str, prov: str) -> bool:
-    """A vassal builds only in its capital (S9 §8.4); a major in its home
-    centres, anywhere it owns under ``builds: owned`` (§8.1, §8.2), or in its
-    emergent build locations (Dissolution §4.3)."""
-    if position.kind_of(power) == "vassal":
-        return prov == position.powers_in_play[power].capital
-    if variant.rules.builds is BuildRule.EMERGENT:
-        return prov in emergent_sites(variant, position, power)
-    major = variant.powers.get(power)
-    return variant.rules.builds is BuildRule.OWNED or (major is not None and prov in major.homes)
