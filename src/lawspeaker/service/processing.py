@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from ..core.orders import Order
 from ..engine.codec import allocation_to_dict, order_from_dict, order_to_dict, result_to_dict
-from ..engine.phases import adjudicate
+from ..engine.phases import Adjudication, adjudicate
 from ..rules.dp import Allocation
 from ..store.models import AdjudicationRow, now
 from .deadlines import restart_deadline
@@ -28,7 +28,20 @@ from .records import Records
 from .standing import allocation_of, standing_lines
 from .types import ServiceError, Viewer
 
-__all__ = ["Processing"]
+__all__ = ["Processing", "secret_part"]
+
+
+def secret_part(result: Adjudication) -> dict[str, Any]:
+    """The secret part of an adjudication, as it is kept: every allocation, the
+    DP each proposed order of a neutral unit received, and the allocations
+    rejected with why (S9 §9.0: secret until the game ends)."""
+    secret: dict[str, Any] = {"allocations": [], "tallies": {}, "rejected": []}
+    if result.dp is not None:
+        secret["allocations"] = [allocation_to_dict(a) for a in result.allocations]
+        secret["tallies"] = {prov: [[order_to_dict(o), n] for o, n in tally]
+                             for prov, tally in result.dp.tallies.items()}
+        secret["rejected"] = [[allocation_to_dict(a), why] for a, why in result.dp.rejected]
+    return secret
 
 
 class Processing:
@@ -65,12 +78,7 @@ class Processing:
             result = adjudicate(g.variant, g.position, orders, g.rules, allocations)
         except ValueError as exc:
             raise ServiceError(str(exc)) from None
-        secret: dict[str, Any] = {"allocations": [], "tallies": {}, "rejected": []}
-        if result.dp is not None:
-            secret["allocations"] = [allocation_to_dict(a) for a in result.allocations]
-            secret["tallies"] = {prov: [[order_to_dict(o), n] for o, n in tally]
-                                 for prov, tally in result.dp.tallies.items()}
-            secret["rejected"] = [[allocation_to_dict(a), why] for a, why in result.dp.rejected]
+        secret = secret_part(result)
         results = [result_to_dict(r, why=True) for r in result.results]  # kept to explain
         adjudication = AdjudicationRow(phase_id=g.phase.id, results=results,
                                        events=list(result.events), secret=secret)

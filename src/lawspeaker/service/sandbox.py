@@ -21,14 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..core.board import PhaseKind, Position
 from ..core.notation import format_order
 from ..core.orders import Order
 from ..core.results import OrderResult
 from ..core.ruleset import Rules
-from ..engine.codec import allocation_to_dict, order_from_dict, order_to_dict
+from ..engine.codec import order_from_dict
 from ..engine.phases import adjudicate
 from ..engine.posts import PostError, read_post
 from ..rules.dp import Allocation
@@ -36,6 +35,7 @@ from ..variants import Variant
 from .export import FORMATS, PhaseRecord, format_record
 from .lines import foreign_unit
 from .loader import GameLoader, checked_power, phase_code
+from .processing import secret_part
 from .standing import allocation_of, slot_of, standing_lines
 from .status import turn_status
 from .types import Forbidden, LineReport, ServiceError, Viewer
@@ -233,14 +233,9 @@ def _play(start: _Start, position: Position, text: str, actor: Viewer,
                             list(allocations.values()))
     except ValueError as exc:
         raise ServiceError(f"step {step}: {exc}") from None
-    secret: dict[str, Any] = {"allocations": [], "tallies": {}, "rejected": []}
-    if result.dp is not None:
-        secret["allocations"] = [allocation_to_dict(a) for a in result.allocations]
-        secret["tallies"] = {prov: [[order_to_dict(o), n] for o, n in tally]
-                             for prov, tally in result.dp.tallies.items()}
-        secret["rejected"] = [[allocation_to_dict(a), why] for a, why in result.dp.rejected]
     record = PhaseRecord.build(variant, start.rules, position, result.position,
-                               result.results, tuple(result.events), secret, revealed=False,
+                               result.results, tuple(result.events), secret_part(result),
+                               revealed=False,
                                game=f"{start.game} (sandbox)",
                                status=turn_status(variant, result.position, start.rules))
     return SandboxStep(variant.phase_label(position.phase), phase_code(position),
