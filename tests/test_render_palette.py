@@ -61,15 +61,16 @@ def test_each_power_keeps_its_hue_where_it_can() -> None:
 
 def test_borders_differ_by_dash_as_well_as_colour() -> None:
     """S9 §4.4's red, blue and purple borders cannot be told apart by everyone: the
-    colour-blind palette dashes fleet-only borders and dots shared ones."""
-    plain = links(draw("standard").svg())
-    safe = links(draw("standard", palette="colorblind").svg())
+    colour-blind palette dashes fleet-only borders and dots shared ones (the adjacency
+    view draws the borders; the territory view draws areas)."""
+    plain = links(draw("standard", view="adjacency").svg())
+    safe = links(draw("standard", palette="colorblind", view="adjacency").svg())
     assert plain["link-bur-par"] == (LINK_COLOURS["army"], None)
     assert safe["link-bur-par"][1] is None
     assert safe["link-eng-nth"][1] == "9,5"  # fleet-only: dashed
     assert safe["link-bel-hol"][1] == "2,4"  # both: dotted
     assert len({dash for _, dash in safe.values()}) == 3
-    assert "solid" in draw("standard", palette="colorblind").svg()  # the subtitle says so
+    assert "solid" in draw("standard", palette="colorblind", view="adjacency").svg()
 
 
 def test_outcomes_are_blue_and_vermillion_never_red_and_green() -> None:
