@@ -34,6 +34,7 @@ class OrderResult:
     implicit: bool
     """The unit had no order and held by default."""
     _reason: str | Callable[[], str]
+    _why: tuple[str, ...] | Callable[[], tuple[str, ...]] | None
 
     def __init__(self, order: Order, outcome: Outcome, reason: str | Callable[[], str],
                  dislodged: bool = False, implicit: bool = False,

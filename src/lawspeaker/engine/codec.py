@@ -57,7 +57,7 @@ def order_from_dict(data: dict[str, Any]) -> Order:
 def result_to_dict(result: OrderResult, why: bool = False) -> dict[str, Any]:
     """``why``: keep the explanation too (the game service does, so a phase can
     be explained after it was processed; saved games do not)."""
-    out = {"order": order_to_dict(result.order), "outcome": result.outcome.value,
+    out: dict[str, Any] = {"order": order_to_dict(result.order), "outcome": result.outcome.value,
            "reason": result.reason, "dislodged": result.dislodged,
            "implicit": result.implicit}
     if why and result.explanation != (result.reason,):
