@@ -45,7 +45,20 @@ def decode_topojson(data: dict) -> list[Polygon]:
         for i in indexes:
             pts = arcs[i] if i >= 0 else arcs[~i][::-1]
             out.extend(pts if not out else pts[1:])
-        return out
+        # A ring cut at the antimeridian (Eurasia's, at Chukotka) jumps from
+        # +180 to -180: unwrap it into one continuous ring, else make_valid
+        # turns it into a band round the globe that covers the seas.
+        shift, shifts = 0.0, [0.0]
+        for j in range(1, len(out)):
+            step = out[j][0] + shift - out[j - 1][0]
+            if step > 180:
+                shift -= 360
+            elif step < -180:
+                shift += 360
+            shifts.append(shift)
+            out[j] = (out[j][0] + shift, out[j][1])
+        usual = max(set(shifts), key=shifts.count)  # most of the ring stays where it was
+        return [(x - usual, y) for x, y in out] if usual else out
 
     polys = []
     obj = next(iter(data["objects"].values()))
