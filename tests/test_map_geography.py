@@ -17,7 +17,8 @@ import lawspeaker
 from lawspeaker.core.geography import Terrain
 
 BUNDLED = Path(lawspeaker.__file__).parent / "variants"
-SPOT = re.compile(r"^  ([a-z0-9]+):\s*$|^\s+xy: \[(-?[\d.]+), (-?[\d.]+)\]  # lon (-?[\d.]+), lat (-?[\d.]+)")
+SPOT = re.compile(r"^  ([a-z0-9]+):\s*$"
+                  r"|^\s+xy: \[(-?[\d.]+), (-?[\d.]+)\]  # lon (-?[\d.]+), lat (-?[\d.]+)")
 
 
 def spots(name: str) -> dict[str, tuple[float, float, float, float]]:
