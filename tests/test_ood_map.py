@@ -777,7 +777,7 @@ def test_every_stated_link_is_named_in_the_data():
 
 def test_every_province_has_layout_coordinates(game_map):
     for k, p in game_map.provinces.items():
-        assert p.xy is not None and all(0 <= c <= 1000 for c in p.xy), k
+        assert p.xy is not None and all(0 <= c <= 1200 for c in p.xy), k
 
 
 def test_connected_for_armies_except_the_british_isles(game_map):

@@ -103,20 +103,30 @@ def test_adjacency_view_is_kept() -> None:
         draw(variant, view="satellite")
 
 
+GEOGRAPHIC = ["standard", "ood", "dissolution"]  # xy a projection of longitude and latitude
+
+
 def test_real_coastline_only_where_the_map_is_geographic() -> None:
     for name in VARIANTS:
         variant = lawspeaker.load_variant(name)
         coast, _ = coastline(variant, layout_for(variant))
-        assert (coast is not None) == (name == "dissolution")
-    dissolution = lawspeaker.load_variant("dissolution")
-    layout = layout_for(dissolution)
-    coast, _ = coastline(dissolution, layout)
-    terr = territories_for(dissolution, layout)
-    # seas lie off the real coast, land provinces on it
-    for key, prov in dissolution.map.provinces.items():
+        assert (coast is not None) == (name in GEOGRAPHIC)
+
+
+@pytest.mark.parametrize("name", GEOGRAPHIC)
+def test_areas_follow_the_real_coastline(name: str) -> None:
+    variant = lawspeaker.load_variant(name)
+    layout = layout_for(variant)
+    coast, _ = coastline(variant, layout)
+    terr = territories_for(variant, layout)
+    # seas lie off the real coast, land provinces on it; an impassable space
+    # is of the ground under its point (OOD's White Sea is water)
+    for key, prov in variant.map.provinces.items():
         overlap = shapely.area(shapely.intersection(terr.regions[key], coast))
         share = overlap / terr.regions[key].area
-        assert share < 0.01 if prov.terrain is Terrain.SEA else share > 0.99, key
+        wet = prov.terrain is Terrain.SEA or (
+            prov.terrain is Terrain.IMPASSABLE and not coast.contains(Point(layout.points[key])))
+        assert share < 0.01 if wet else share > 0.99, key
 
 
 @pytest.mark.parametrize("name", VARIANTS)

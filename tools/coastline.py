@@ -3,11 +3,18 @@ longitude and latitude (run once; the result is committed as package data).
 
     npm pack world-atlas@2 && tar xzf world-atlas-2.0.2.tgz   # Natural Earth, public domain
     python tools/coastline.py package/land-50m.json dissolution 20 0 -22 1386
+    python tools/coastline.py package/land-50m.json standard 16 320 -26 1898
+    python tools/coastline.py package/land-50m.json ood 15.2 334.4 -22.7 1589
 
-writes ``src/lawspeaker/variants/dissolution/coastline.json``: the Natural
-Earth land polygons (1:50m) clipped to the variant's area, simplified, in
-longitude and latitude, with the projection to the map's ``xy``
-(``x = ax * lon + bx``, ``y = ay * lat + by``). The territory map
+writes ``src/lawspeaker/variants/<variant>/coastline.json``: the Natural
+Earth land polygons (1:50m) clipped to the variant's area (its points and
+80 map units around them), simplified, in longitude and latitude, with the
+projection to the map's ``xy`` (``x = ax * lon + bx``, ``y = ay * lat + by``;
+an equirectangular projection, x scaled by the cosine of the map's middle
+latitude: standard 16 = 26 cos 52°, OOD 15.2 = 22.7 cos 48°; Dissolution's
+is unscaled). Dissolution's file was made before Eurasia's ring was unwrapped
+at the antimeridian (below); made again it differs by simplification only
+(0.2% of the land area), so it was kept. The territory map
 (lawspeaker.render.territories) reads it to tell land from sea; nothing is
 fetched at run time.
 """
@@ -45,7 +52,20 @@ def decode_topojson(data: dict) -> list[Polygon]:
         for i in indexes:
             pts = arcs[i] if i >= 0 else arcs[~i][::-1]
             out.extend(pts if not out else pts[1:])
-        return out
+        # A ring cut at the antimeridian (Eurasia's, at Chukotka) jumps from
+        # +180 to -180: unwrap it into one continuous ring, else make_valid
+        # turns it into a band round the globe that covers the seas.
+        shift, shifts = 0.0, [0.0]
+        for j in range(1, len(out)):
+            step = out[j][0] + shift - out[j - 1][0]
+            if step > 180:
+                shift -= 360
+            elif step < -180:
+                shift += 360
+            shifts.append(shift)
+            out[j] = (out[j][0] + shift, out[j][1])
+        usual = max(set(shifts), key=shifts.count)  # most of the ring stays where it was
+        return [(x - usual, y) for x, y in out] if usual else out
 
     polys = []
     obj = next(iter(data["objects"].values()))

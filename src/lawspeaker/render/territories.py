@@ -127,6 +127,13 @@ def _build(game_map: GameMap, points: dict[str, tuple[float, float]],
     land = None
     if coast is not None:
         land = shapely.contains_xy(coast, gx, gy)
+        # an impassable space is of the ground under its point (OOD §5.5's
+        # unnamed sea north of Novgorod is water, Crete and Sardinia land)
+        for i, k in enumerate(keys):
+            if provs[k].terrain is Terrain.IMPASSABLE:
+                cx = min(max(int(px[i] / cell), 0), nx - 1)
+                cy = min(max(int(py[i] / cell), 0), ny - 1)
+                kinds[i] = bool(land[cy, cx])
         px, py = _onto_kind(px, py, kinds, land, cell)
     owner = _refine(keys, index, game_map, (px, py), kinds, land, (ny, nx), cell)
     regions = _vectorise(keys, owner, cell, (width, height), rule_pairs(game_map))
@@ -447,6 +454,11 @@ def _squeezed(regions: dict[str, BaseGeometry], allowed: set[Pair], gap: float
                   if i < j and (keys[i], keys[j]) not in allowed)
 
 
+def _valid(geom: BaseGeometry) -> BaseGeometry:
+    """``geom`` repaired if rounding (dump_territories) made it touch itself."""
+    return geom if geom.is_valid else _polygonal(shapely.make_valid(geom))
+
+
 def _polygonal(geom: BaseGeometry) -> BaseGeometry:
     """Only the polygons of ``geom`` (make_valid and clipping may add lines)."""
     if isinstance(geom, Polygon | MultiPolygon):
@@ -491,6 +503,6 @@ def dump_territories(t: Territories) -> str:
 
 def load_territories(text: str) -> Territories:
     data = json.loads(text)
-    regions = {k: shapely.from_wkt(w) for k, w in data["regions"].items()}
+    regions = {k: _valid(shapely.from_wkt(w)) for k, w in data["regions"].items()}
     crossings = tuple((a, b) for a, b in data["crossings"])
     return Territories(regions, crossings, shapely.from_wkt(data["land"]), float(data["cell"]))
