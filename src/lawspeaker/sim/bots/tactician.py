@@ -26,6 +26,7 @@ so a seed replays a game exactly.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -58,6 +59,8 @@ from ...rules.vp import wing_build_problem
 from ...variants import Variant
 from ..randomplay import may_build, random_allocations, random_orders, unit_options
 from .base import Moves
+from .convoying import ConvoyRoute, carriers_of, convoy_routes
+from .matchmaking import vassal_proposals
 from .valuation import FAR, Valuation, distances
 
 __all__ = ["Tactician"]
@@ -75,9 +78,10 @@ class Tactician:
 
     name = "tactician"
 
-    def __init__(self, candidates: int = 6, samples: int = 3) -> None:
+    def __init__(self, candidates: int = 6, samples: int = 3, convoys: int = 2) -> None:
         self.candidates = candidates
         self.samples = samples
+        self.convoys = convoys
 
     def play(self, variant: Variant, position: Position, powers: Sequence[str],
              rng: random.Random) -> Moves:
@@ -133,6 +137,10 @@ class Tactician:
             plans.append(_plan(variant, position, valuation, units, options,
                                rng if i % 2 else None, noise=0.25 + 0.1 * i,
                                support=i % 3 != 2))
+        for route in _convoy_plans(variant, position, valuation, units, self.convoys):
+            fixed = {o.province: o for o in route.orders}
+            plans.append(_plan(variant, position, valuation, units, options, None,
+                               fixed=fixed))
         candidates: list[_Candidate] = []
         seen: set[tuple[Order, ...]] = set()
         for plan in plans:
@@ -168,10 +176,12 @@ class Tactician:
 
 def _plan(variant: Variant, position: Position, valuation: Valuation, units: list[Unit],
           options: dict[str, list[Order]], rng: random.Random | None, noise: float = 0.0,
-          support: bool = True) -> list[Order]:
+          support: bool = True, fixed: dict[str, Order] | None = None) -> list[Order]:
     """One candidate order set: each unit to its most valuable destination not
     already taken by another of the power's units (noisy when ``rng`` is given),
-    then idle units support attacks into occupied spaces."""
+    then idle units support attacks into occupied spaces. ``fixed`` (province ->
+    order) are orders given in advance, a convoy's (their destinations are taken)."""
+    fixed = fixed or {}
     autumn = _before_census(variant, position)
 
     def worth(unit: Unit, order: Order) -> float:
@@ -193,7 +203,12 @@ def _plan(variant: Variant, position: Position, valuation: Valuation, units: lis
               for u in units}
     chosen: dict[str, tuple[float, Order]] = {}
     claimed: set[str] = set()
-    for unit in sorted(units, key=lambda u: (-ranked[u.province][0][0], u.province)):
+    for prov, order in fixed.items():
+        into = order.target_province if isinstance(order, Move) else prov
+        chosen[prov] = (math.inf, order)  # never turned into a support below
+        claimed.add(into)
+    for unit in sorted((u for u in units if u.province not in fixed),
+                       key=lambda u: (-ranked[u.province][0][0], u.province)):
         for value, _, order in ranked[unit.province]:
             into = order.target.split("/")[0] if isinstance(order, Move) else unit.province
             if into not in claimed:
@@ -207,11 +222,37 @@ def _plan(variant: Variant, position: Position, valuation: Valuation, units: lis
     return [chosen[u.province][1] for u in units if u.province in chosen]
 
 
+def _convoy_plans(variant: Variant, position: Position, valuation: Valuation,
+                  units: list[Unit], most: int) -> list[ConvoyRoute]:
+    """The power's ``most`` most promising convoys of its own armies by its own
+    fleets and wings (:mod:`.convoying`): those that bring an army nearer
+    centres worth taking than any move on its own could, the greatest gain first."""
+    if most <= 0 or not units:
+        return []
+    carriers = carriers_of(variant, position, units[0].power)
+    if not carriers:
+        return []
+    game_map = variant.map
+    offers: list[tuple[float, str, str, ConvoyRoute]] = []
+    for army in units:
+        if army.type is not UnitType.ARMY:
+            continue
+        walk = max([valuation.potential(UnitType.ARMY, army.location)]
+                   + [valuation.potential(UnitType.ARMY, t)
+                      for t in sorted(game_map.neighbours(UnitType.ARMY, army.location))])
+        for route in convoy_routes(variant, position, army, carriers):
+            gain = valuation.potential(UnitType.ARMY, route.move.target) - walk
+            if gain > 0:
+                offers.append((-gain, army.province, route.move.target, route))
+    offers.sort(key=lambda t: t[:3])
+    return [route for *_, route in offers[:most]]
+
+
 def _add_supports(position: Position, units: list[Unit], options: dict[str, list[Order]],
                   chosen: dict[str, tuple[float, Order]]) -> None:
     """Units whose own order is worth little support an attack into a space
     another power's unit stands in, the most valuable attack first."""
-    attacks = sorted(((v, o) for v, o in chosen.values() if isinstance(o, Move)
+    attacks = sorted(((v, o) for v, o in chosen.values() if isinstance(o, Move) and v < math.inf
                       and o.target.split("/")[0] in position.units
                       and position.units[o.target.split("/")[0]].power != o.power),
                      key=lambda t: -t[0])
@@ -240,10 +281,15 @@ def _before_census(variant: Variant, position: Position) -> bool:
 
 def _heir_orders(variant: Variant, position: Position, power: str) -> list[Order]:
     """The power's unmarried heir proposes to the nearest minor, the one with
-    more centres first (a thrall marriage, S9 §10.3), or holds (§7.1)."""
+    more centres first (a thrall marriage, S9 §10.3); with no minor left to
+    marry, before the Census, to the heir the convention pairs it with (a
+    vassal marriage, §10.4; :mod:`.matchmaking`); or holds (§7.1)."""
     heir = position.unmarried_heir(power)
     if heir is None or not variant.uses("heirs"):
         return []
+    vassal = vassal_proposals(variant, position).get(power)
+    if vassal is not None:
+        return [vassal]
     near = distances(variant, UnitType.ARMY)
     minors = sorted((near.get(prov, {}).get(heir.location, FAR),
                      -len(position.centres_of(owner)), prov)
