@@ -128,8 +128,11 @@ class Tactician:
         valuation = Valuation(variant, position, power)
         units = [u for _, u in sorted(position.units.items())
                  if u.power == power and position.kind_of(power) == "major"]
-        options = {u.province: unit_options(variant, position, u) for u in units}
         heir_orders = _heir_orders(variant, position, power)
+        spared = _spared(variant, position, power, heir_orders)
+        options = {u.province: [o for o in unit_options(variant, position, u)
+                                if getattr(o, "target_province", None) not in spared]
+                   for u in units}
         budget = allotment(variant, position, power) \
             if variant.uses("diplomacy_points") else 0
         plans = [_plan(variant, position, valuation, units, options, None)]
@@ -137,7 +140,8 @@ class Tactician:
             plans.append(_plan(variant, position, valuation, units, options,
                                rng if i % 2 else None, noise=0.25 + 0.1 * i,
                                support=i % 3 != 2))
-        for route in _convoy_plans(variant, position, valuation, units, self.convoys):
+        for route in _convoy_plans(variant, position, valuation, units, self.convoys,
+                                   spared):
             fixed = {o.province: o for o in route.orders}
             plans.append(_plan(variant, position, valuation, units, options, None,
                                fixed=fixed))
@@ -223,10 +227,11 @@ def _plan(variant: Variant, position: Position, valuation: Valuation, units: lis
 
 
 def _convoy_plans(variant: Variant, position: Position, valuation: Valuation,
-                  units: list[Unit], most: int) -> list[ConvoyRoute]:
+                  units: list[Unit], most: int, spared: set[str]) -> list[ConvoyRoute]:
     """The power's ``most`` most promising convoys of its own armies by its own
     fleets and wings (:mod:`.convoying`): those that bring an army nearer
-    centres worth taking than any move on its own could, the greatest gain first."""
+    centres worth taking than any move on its own could, the greatest gain first;
+    none into ``spared``."""
     if most <= 0 or not units:
         return []
     carriers = carriers_of(variant, position, units[0].power)
@@ -242,7 +247,7 @@ def _convoy_plans(variant: Variant, position: Position, valuation: Valuation,
                       for t in sorted(game_map.neighbours(UnitType.ARMY, army.location))])
         for route in convoy_routes(variant, position, army, carriers):
             gain = valuation.potential(UnitType.ARMY, route.move.target) - walk
-            if gain > 0:
+            if gain > 0 and route.move.target_province not in spared:
                 offers.append((-gain, army.province, route.move.target, route))
     offers.sort(key=lambda t: t[:3])
     return [route for *_, route in offers[:most]]
@@ -301,6 +306,23 @@ def _heir_orders(variant: Variant, position: Position, power: str) -> list[Order
         if heir_order_problem(variant, position, order) is None:
             return [order]
     return [HeirHold(power, None, heir.location)]
+
+
+def _spared(variant: Variant, position: Position, power: str,
+            heir_orders: list[Order]) -> set[str]:
+    """Spaces the power's units leave alone this phase: when its heir proposes a
+    vassal marriage, the marriage location and the partner's capital, whose
+    capture would make the marriage fail (S9 §10.4 4, 5); its own centres are
+    never captured by its own units."""
+    out: set[str] = set()
+    for order in heir_orders:
+        if isinstance(order, HeirMarry) and order.to_heir:
+            partner = next((h.power for h in position.heirs
+                            if h.location == order.partner and not h.married), None)
+            out.add(order.at)
+            if partner is not None:
+                out.add(variant.powers[partner].capital or "")
+    return out - set(position.centres_of(power)) - {""}
 
 
 def _spend(variant: Variant, position: Position, power: str, orders: list[Order],
