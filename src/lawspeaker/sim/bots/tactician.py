@@ -7,13 +7,21 @@ In each orders phase, for each of its powers, it
    unit how close it is to centres worth taking;
 2. builds candidate order sets: a greedy plan (each unit to its most valuable
    free destination, units with nothing better to do supporting attacks into
-   occupied spaces) and noisy variations of it;
+   occupied spaces), noisy variations of it, and plans built around the most
+   promising convoys of its own armies by its own fleets and wings
+   (:mod:`.convoying`; explicit paths in Dissolution, §3.10.1);
 3. gives each set the DP that may swing it (S9 §9): all its DP to the Marry of
    the minor its heir proposes to (§10.3 C), or to a neutral unit's support of
    its most valuable attack, or to move a neutral out of the way;
 4. adjudicates every candidate with the engine against a few samples of
    plausible replies by everyone else (random legal orders and DP), and plays
    the set with the best mean score.
+
+Its unmarried heir proposes to the nearest minor (a thrall marriage, S9
+§10.3); with no minor left to marry, before the Census, to the heir that a
+convention every tactician computes alike from the public position pairs it
+with (a vassal marriage, §10.4; :mod:`.matchmaking`), and then its units leave
+the marriage location and the partner's capital alone (§10.4 4, 5).
 
 Retreats go to the most valuable space, builds to the sites nearest centres
 worth taking (the unit type that gets there soonest; a wing where Dissolution
