@@ -12,7 +12,7 @@ from test_bots import VARIANTS, play_phases
 import lawspeaker
 from lawspeaker.core.board import Phase, PhaseKind, Position
 from lawspeaker.core.geography import UnitType
-from lawspeaker.core.orders import Convoy, Move, Order
+from lawspeaker.core.orders import Convoy, Hold, Move, Order
 from lawspeaker.core.results import Outcome
 from lawspeaker.engine.phases import adjudicate, initial_position
 from lawspeaker.sim.bots import bot_named
@@ -86,7 +86,7 @@ def test_the_random_bot_is_deterministic_and_convoys_only_its_own(
     army = autumn.units["yor"]
     routes = convoy_routes(standard, autumn, army, carriers_of(standard, autumn, "England"))
     assert "nwy" in {r.move.target for r in routes}
-    holds: list[Order] = [lawspeaker.core.orders.Hold(u.power, u.type, u.location)
+    holds: list[Order] = [Hold(u.power, u.type, u.location)
                           for _, u in sorted(autumn.units.items())]
     every = add_convoys(standard, autumn, holds, ["England"], random.Random(1), chance=1.0)
     assert every == add_convoys(standard, autumn, holds, ["England"], random.Random(1), 1.0)
