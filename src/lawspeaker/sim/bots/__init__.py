@@ -1,10 +1,12 @@
 """Bots that play every bundled variant, chosen by name.
 
 * ``random`` — random legal orders and DP (:mod:`.randombot`, from
-  :mod:`lawspeaker.sim.randomplay`);
+  :mod:`lawspeaker.sim.randomplay`), some armies convoyed (:mod:`.convoying`);
 * ``hold`` — every unit holds (:mod:`.hold`);
 * ``tactician`` — values centres, adjudicates candidate order sets against
-  plausible replies and spends DP where it swings a result (:mod:`.tactician`).
+  plausible replies and spends DP where it swings a result (:mod:`.tactician`),
+  convoys its armies and marries its heir to another tactician's
+  (:mod:`.matchmaking`).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""``random``: random legal orders and DP, exactly as :mod:`lawspeaker.sim.randomplay`
-chooses them, kept to the bot's own powers."""
+"""``random``: random legal orders and DP as :mod:`lawspeaker.sim.randomplay`
+chooses them, kept to the bot's own powers, with some of its armies moved by
+convoy along its own fleets (and wings) instead (:mod:`.convoying`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ...core.board import Position
 from ...variants import Variant
 from ..randomplay import random_allocations, random_orders
 from .base import Moves
+from .convoying import add_convoys
 
 __all__ = ["RandomBot"]
 
@@ -21,6 +23,7 @@ class RandomBot:
              rng: random.Random) -> Moves:
         mine = set(powers)
         orders = [o for o in random_orders(variant, position, rng) if o.power in mine]
+        orders = add_convoys(variant, position, orders, sorted(mine), rng)
         allocations = random_allocations(variant, position, orders, rng) \
             if variant.uses("diplomacy_points") else []
         return Moves(orders, [a for a in allocations if a.power in mine])

@@ -7,13 +7,21 @@ In each orders phase, for each of its powers, it
    unit how close it is to centres worth taking;
 2. builds candidate order sets: a greedy plan (each unit to its most valuable
    free destination, units with nothing better to do supporting attacks into
-   occupied spaces) and noisy variations of it;
+   occupied spaces), noisy variations of it, and plans built around the most
+   promising convoys of its own armies by its own fleets and wings
+   (:mod:`.convoying`; explicit paths in Dissolution, §3.10.1);
 3. gives each set the DP that may swing it (S9 §9): all its DP to the Marry of
    the minor its heir proposes to (§10.3 C), or to a neutral unit's support of
    its most valuable attack, or to move a neutral out of the way;
 4. adjudicates every candidate with the engine against a few samples of
    plausible replies by everyone else (random legal orders and DP), and plays
    the set with the best mean score.
+
+Its unmarried heir proposes to the nearest minor (a thrall marriage, S9
+§10.3); with no minor left to marry, before the Census, to the heir that a
+convention every tactician computes alike from the public position pairs it
+with (a vassal marriage, §10.4; :mod:`.matchmaking`), and then its units leave
+the marriage location and the partner's capital alone (§10.4 4, 5).
 
 Retreats go to the most valuable space, builds to the sites nearest centres
 worth taking (the unit type that gets there soonest; a wing where Dissolution
@@ -26,6 +34,7 @@ so a seed replays a game exactly.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -58,6 +67,8 @@ from ...rules.vp import wing_build_problem
 from ...variants import Variant
 from ..randomplay import may_build, random_allocations, random_orders, unit_options
 from .base import Moves
+from .convoying import ConvoyRoute, carriers_of, convoy_routes
+from .matchmaking import vassal_proposals
 from .valuation import FAR, Valuation, distances
 
 __all__ = ["Tactician"]
@@ -75,9 +86,10 @@ class Tactician:
 
     name = "tactician"
 
-    def __init__(self, candidates: int = 6, samples: int = 3) -> None:
+    def __init__(self, candidates: int = 6, samples: int = 3, convoys: int = 2) -> None:
         self.candidates = candidates
         self.samples = samples
+        self.convoys = convoys
 
     def play(self, variant: Variant, position: Position, powers: Sequence[str],
              rng: random.Random) -> Moves:
@@ -124,8 +136,11 @@ class Tactician:
         valuation = Valuation(variant, position, power)
         units = [u for _, u in sorted(position.units.items())
                  if u.power == power and position.kind_of(power) == "major"]
-        options = {u.province: unit_options(variant, position, u) for u in units}
         heir_orders = _heir_orders(variant, position, power)
+        spared = _spared(variant, position, power, heir_orders)
+        options = {u.province: [o for o in unit_options(variant, position, u)
+                                if getattr(o, "target_province", None) not in spared]
+                   for u in units}
         budget = allotment(variant, position, power) \
             if variant.uses("diplomacy_points") else 0
         plans = [_plan(variant, position, valuation, units, options, None)]
@@ -133,6 +148,11 @@ class Tactician:
             plans.append(_plan(variant, position, valuation, units, options,
                                rng if i % 2 else None, noise=0.25 + 0.1 * i,
                                support=i % 3 != 2))
+        for route in _convoy_plans(variant, position, valuation, units, self.convoys,
+                                   spared):
+            fixed = {o.province: o for o in route.orders}
+            plans.append(_plan(variant, position, valuation, units, options, None,
+                               fixed=fixed))
         candidates: list[_Candidate] = []
         seen: set[tuple[Order, ...]] = set()
         for plan in plans:
@@ -168,10 +188,12 @@ class Tactician:
 
 def _plan(variant: Variant, position: Position, valuation: Valuation, units: list[Unit],
           options: dict[str, list[Order]], rng: random.Random | None, noise: float = 0.0,
-          support: bool = True) -> list[Order]:
+          support: bool = True, fixed: dict[str, Order] | None = None) -> list[Order]:
     """One candidate order set: each unit to its most valuable destination not
     already taken by another of the power's units (noisy when ``rng`` is given),
-    then idle units support attacks into occupied spaces."""
+    then idle units support attacks into occupied spaces. ``fixed`` (province ->
+    order) are orders given in advance, a convoy's (their destinations are taken)."""
+    fixed = fixed or {}
     autumn = _before_census(variant, position)
 
     def worth(unit: Unit, order: Order) -> float:
@@ -193,7 +215,12 @@ def _plan(variant: Variant, position: Position, valuation: Valuation, units: lis
               for u in units}
     chosen: dict[str, tuple[float, Order]] = {}
     claimed: set[str] = set()
-    for unit in sorted(units, key=lambda u: (-ranked[u.province][0][0], u.province)):
+    for prov, order in fixed.items():
+        into = order.target_province if isinstance(order, Move) else prov
+        chosen[prov] = (math.inf, order)  # never turned into a support below
+        claimed.add(into)
+    for unit in sorted((u for u in units if u.province not in fixed),
+                       key=lambda u: (-ranked[u.province][0][0], u.province)):
         for value, _, order in ranked[unit.province]:
             into = order.target.split("/")[0] if isinstance(order, Move) else unit.province
             if into not in claimed:
@@ -207,11 +234,38 @@ def _plan(variant: Variant, position: Position, valuation: Valuation, units: lis
     return [chosen[u.province][1] for u in units if u.province in chosen]
 
 
+def _convoy_plans(variant: Variant, position: Position, valuation: Valuation,
+                  units: list[Unit], most: int, spared: set[str]) -> list[ConvoyRoute]:
+    """The power's ``most`` most promising convoys of its own armies by its own
+    fleets and wings (:mod:`.convoying`): those that bring an army nearer
+    centres worth taking than any move on its own could, the greatest gain first;
+    none into ``spared``."""
+    if most <= 0 or not units:
+        return []
+    carriers = carriers_of(variant, position, units[0].power)
+    if not carriers:
+        return []
+    game_map = variant.map
+    offers: list[tuple[float, str, str, ConvoyRoute]] = []
+    for army in units:
+        if army.type is not UnitType.ARMY:
+            continue
+        walk = max([valuation.potential(UnitType.ARMY, army.location)]
+                   + [valuation.potential(UnitType.ARMY, t)
+                      for t in sorted(game_map.neighbours(UnitType.ARMY, army.location))])
+        for route in convoy_routes(variant, position, army, carriers):
+            gain = valuation.potential(UnitType.ARMY, route.move.target) - walk
+            if gain > 0 and route.move.target_province not in spared:
+                offers.append((-gain, army.province, route.move.target, route))
+    offers.sort(key=lambda t: t[:3])
+    return [route for *_, route in offers[:most]]
+
+
 def _add_supports(position: Position, units: list[Unit], options: dict[str, list[Order]],
                   chosen: dict[str, tuple[float, Order]]) -> None:
     """Units whose own order is worth little support an attack into a space
     another power's unit stands in, the most valuable attack first."""
-    attacks = sorted(((v, o) for v, o in chosen.values() if isinstance(o, Move)
+    attacks = sorted(((v, o) for v, o in chosen.values() if isinstance(o, Move) and v < math.inf
                       and o.target.split("/")[0] in position.units
                       and position.units[o.target.split("/")[0]].power != o.power),
                      key=lambda t: -t[0])
@@ -240,10 +294,15 @@ def _before_census(variant: Variant, position: Position) -> bool:
 
 def _heir_orders(variant: Variant, position: Position, power: str) -> list[Order]:
     """The power's unmarried heir proposes to the nearest minor, the one with
-    more centres first (a thrall marriage, S9 §10.3), or holds (§7.1)."""
+    more centres first (a thrall marriage, S9 §10.3); with no minor left to
+    marry, before the Census, to the heir the convention pairs it with (a
+    vassal marriage, §10.4; :mod:`.matchmaking`); or holds (§7.1)."""
     heir = position.unmarried_heir(power)
     if heir is None or not variant.uses("heirs"):
         return []
+    vassal = vassal_proposals(variant, position).get(power)
+    if vassal is not None:
+        return [vassal]
     near = distances(variant, UnitType.ARMY)
     minors = sorted((near.get(prov, {}).get(heir.location, FAR),
                      -len(position.centres_of(owner)), prov)
@@ -255,6 +314,23 @@ def _heir_orders(variant: Variant, position: Position, power: str) -> list[Order
         if heir_order_problem(variant, position, order) is None:
             return [order]
     return [HeirHold(power, None, heir.location)]
+
+
+def _spared(variant: Variant, position: Position, power: str,
+            heir_orders: list[Order]) -> set[str]:
+    """Spaces the power's units leave alone this phase: when its heir proposes a
+    vassal marriage, the marriage location and the partner's capital, whose
+    capture would make the marriage fail (S9 §10.4 4, 5); its own centres are
+    never captured by its own units."""
+    out: set[str] = set()
+    for order in heir_orders:
+        if isinstance(order, HeirMarry) and order.to_heir:
+            partner = next((h.power for h in position.heirs
+                            if h.location == order.partner and not h.married), None)
+            out.add(order.at)
+            if partner is not None:
+                out.add(variant.powers[partner].capital or "")
+    return out - set(position.centres_of(power)) - {""}
 
 
 def _spend(variant: Variant, position: Position, power: str, orders: list[Order],
