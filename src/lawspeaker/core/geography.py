@@ -157,6 +157,8 @@ class GameMap:
         repr=False, default_factory=dict, compare=False, hash=False)
     _convoyable: dict[tuple[str, str, str], bool] = field(
         repr=False, default_factory=dict, compare=False, hash=False)
+    _centres: list[frozenset[str]] = field(
+        repr=False, default_factory=list, compare=False, hash=False)
 
     def __reduce__(self) -> tuple[type[GameMap], tuple[object, ...]]:
         # As Province.__reduce__; the answers kept for speed are not pickled.
@@ -192,6 +194,13 @@ class GameMap:
             _touching={k: frozenset(v) for k, v in touching.items()},
             _names=names,
         )
+
+    @property
+    def supply_centres(self) -> frozenset[str]:
+        """The provinces that are supply centres (kept: the map is immutable)."""
+        if not self._centres:
+            self._centres.append(frozenset(k for k, p in self.provinces.items() if p.is_sc))
+        return self._centres[0]
 
     # --- adjacency -------------------------------------------------------
 
