@@ -115,7 +115,8 @@ class _Resolver:
         """Province -> the cycle rule that settled its decision, in words (DATC 5.B.9)."""
         self.criss: dict[str, tuple[int, int]] = {}
         """Army province -> (its strength, the other's) of a criss-cross bounce (§3.11.1)."""
-        self.results: list[OrderResult] = []
+        self.illegal: list[OrderResult] = []
+        """The results of illegal orders, found while collecting (step 1)."""
         self.plans: dict[str, _Plan] = {}
         self.moves_into: dict[str, list[_Plan]] = {}
         self.convoyers: dict[str, list[_Plan]] = {}
@@ -135,7 +136,7 @@ class _Resolver:
     # --- steps 1 and 2: judge and match orders ------------------------------
 
     def _collect(self, orders: Iterable[Order]) -> None:
-        results = self.results
+        results = self.illegal
         units = self.units
         seas = fleet_seas(self.map, units)
         given: dict[str, Order] = {}
@@ -587,13 +588,17 @@ class _Resolver:
             if dest not in after and any(
                 not self.result[m.prov] and self.prevent(m) > 0 for m in movers)
         )
+        # The results read this resolver when their texts are asked for, so it must not
+        # hold them in turn: without a cycle, a phase's objects are freed as soon as its
+        # results are, and never wait for the garbage collector (issue 20).
         report = Report(self, Explainer(self, self.map, self.backups).lines)
+        results = [*self.illegal]
         for plan in self.plans.values():
-            self.results.append(report.explain(plan, winners.get(plan.prov)))
+            results.append(report.explain(plan, winners.get(plan.prov)))
         disabled: dict[str, str] = {}
         if self.disabling:  # Dissolution §3.9, read by the violations of §11.6.1
             for prov, plan in self.plans.items():
                 by = None if prov in dislodged else self.disabled_by(plan)
                 if by is not None:
                     disabled[prov] = by.prov
-        return MovementResult(tuple(self.results), after, dislodged, standoffs, disabled)
+        return MovementResult(tuple(results), after, dislodged, standoffs, disabled)
