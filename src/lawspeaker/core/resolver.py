@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 
 from .board import Unit
 from .convoys import carrier_is_wing, find_chain
-from .geography import GameMap, UnitType, province_of
+from .geography import GameMap, UnitType
 from .legality import fleet_seas, move_destination, movement_problem
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from .resolver_explain import Explainer
@@ -74,6 +74,8 @@ from .results import OrderResult, Outcome
 from .ruleset import Edition, Rules
 
 __all__ = ["MovementResult", "resolve_movement"]
+
+_ARMY, _FLEET, _WING = UnitType.ARMY, UnitType.FLEET, UnitType.WING  # read once, not per use
 
 @dataclass(frozen=True)
 class MovementResult:
@@ -110,7 +112,7 @@ class _Resolver:
         self.disabling = rules.disabling
         self.explicit = rules.convoy_paths == "explicit"
         self.sortie_h2h = rules.sortie == "head_to_head"
-        self.wings = UnitType.WING in {u.type for u in units.values()}
+        self.wings = _WING in {u.type for u in units.values()}
         self.backups: dict[str, str] = {}
         """Province -> the cycle rule that settled its decision, in words (DATC 5.B.9)."""
         self.criss: dict[str, tuple[int, int]] = {}
@@ -136,17 +138,19 @@ class _Resolver:
     # --- steps 1 and 2: judge and match orders ------------------------------
 
     def _collect(self, orders: Iterable[Order]) -> None:
-        results = self.illegal
+        illegal = self.illegal
         units = self.units
-        seas = fleet_seas(self.map, units)
+        game_map = self.map
+        seas = fleet_seas(game_map, units)
         given: dict[str, Order] = {}
         conflicts: dict[str, list[Order]] = {}
+        explicit, wings = self.explicit, self.wings
         wing_anywhere = self.rules.wing_support == "anywhere"  # Dissolution §3.1
         for order in orders:
-            problem = movement_problem(self.map, units, order, seas, self.explicit, self.wings,
+            problem = movement_problem(game_map, units, order, seas, explicit, wings,
                                        wing_anywhere)
             if problem is not None:
-                results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+                illegal.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
                 if isinstance(order, Move):
                     self.illegal_moves[order.province] = order
                 continue
@@ -160,35 +164,34 @@ class _Resolver:
             if self.rules.multiple_orders == "last":
                 given[prov] = different[-1]
                 for o in different[:-1]:
-                    results.append(OrderResult(o, Outcome.ILLEGAL,
+                    illegal.append(OrderResult(o, Outcome.ILLEGAL,
                                                "Illegal: replaced by a later order"))
             else:
                 del given[prov]
                 for o in different:
-                    results.append(OrderResult(
+                    illegal.append(OrderResult(
                         o, Outcome.ILLEGAL,
                         "Illegal: the unit was given conflicting orders, so it holds"))
-        plans = self.plans
-        for prov, unit in units.items():
-            plans[prov] = self._plan(unit, given.get(prov))
+        plan = self._plan
+        plans = self.plans = {prov: plan(unit, given.get(prov)) for prov, unit in units.items()}
         self.state = dict.fromkeys(plans, _UNRESOLVED)
-        for plan in plans.values():
-            if plan.kind == _CONVOY:
-                self._match_convoy(plan)
+        by_kind: list[list[_Plan]] = [[], [], [], [], []]  # each in the order of the units
+        for p in plans.values():
+            by_kind[_SUP_HOLD if p.kind == _SUP_MOVE else p.kind].append(p)
+        for p in by_kind[_CONVOY]:
+            self._match_convoy(p)
         moves_into = self.moves_into
-        for plan in plans.values():
-            kind = plan.kind
-            if kind == _MOVE:
-                self._settle_route(plan)
-                if plan.dest in moves_into:
-                    moves_into[plan.dest].append(plan)
-                else:
-                    moves_into[plan.dest] = [plan]
-                if plan.sortie:
-                    # S9 §7.2: a stationary unit's move always bounces.
-                    self.result[plan.prov], self.state[plan.prov] = False, _RESOLVED
-            elif kind in (_SUP_HOLD, _SUP_MOVE):
-                self._match_support(plan)
+        for p in by_kind[_MOVE]:
+            self._settle_route(p)
+            if p.dest in moves_into:
+                moves_into[p.dest].append(p)
+            else:
+                moves_into[p.dest] = [p]
+            if p.sortie:
+                # S9 §7.2: a stationary unit's move always bounces.
+                self.result[p.prov], self.state[p.prov] = False, _RESOLVED
+        for p in by_kind[_SUP_HOLD]:  # and _SUP_MOVE
+            self._match_support(p)
 
     def _plan(self, unit: Unit, order: Order | None) -> _Plan:
         plan = _Plan(unit, order)
@@ -200,20 +203,22 @@ class _Resolver:
         if cls is Move:
             assert isinstance(order, Move)
             plan.kind = _MOVE
-            if unit.type is not UnitType.FLEET:  # armies, and wings, which ignore coasts
-                plan.dest_loc = plan.dest = order.target_province
-            else:
-                plan.dest_loc = move_destination(self.map, unit, order.target) or order.target
-                plan.dest = province_of(plan.dest_loc)
+            plan.dest = plan.dest_loc = order.target_province
+            if unit.type is _FLEET:  # armies, and wings, ignore coasts
+                target = order.target
+                plan.dest_loc = target if target in self.map.fleet_links[unit.location] \
+                    else move_destination(self.map, unit, target) or target
             if order.via_convoy or order.path:
                 plan.by_convoy = True
                 plan.path = order.path
             if unit.stationary:
                 plan.sortie = True
-        elif isinstance(order, SupportHold):
+        elif cls is SupportHold:
+            assert isinstance(order, SupportHold)
             plan.kind = _SUP_HOLD
             plan.frm = plan.to = order.supported_province
-        elif isinstance(order, SupportMove):
+        elif cls is SupportMove:
+            assert isinstance(order, SupportMove)
             plan.kind = _SUP_MOVE
             plan.frm = order.supported_province
             plan.to = order.target_province
@@ -227,7 +232,7 @@ class _Resolver:
 
     def _match_convoy(self, plan: _Plan) -> None:
         army = self.plans.get(plan.frm)
-        if army is None or army.unit.type is not UnitType.ARMY:
+        if army is None or army.unit.type is not _ARMY:
             plan.void = f"Void: no army in {self._name(plan.frm)}"
         elif army.kind != _MOVE or army.dest != plan.to:
             plan.void = f"Void: {self._unit_name(army.unit)} does not move to {self._name(plan.to)}"
@@ -236,7 +241,7 @@ class _Resolver:
 
     def _settle_route(self, plan: _Plan) -> None:
         """Decide whether a move goes by land or by convoy (DATC 4.A.3)."""
-        if self.explicit and plan.unit.type is UnitType.ARMY:
+        if self.explicit and plan.unit.type is _ARMY:
             # Dissolution §3.10.1: the path the army states is the path adjudicated.
             for f in self.convoyers.get(plan.prov, ()):
                 if not plan.path:
@@ -246,11 +251,11 @@ class _Resolver:
             if not plan.path:
                 self.convoyers.pop(plan.prov, None)
             return
-        if plan.unit.type is not UnitType.ARMY or (
+        if plan.unit.type is not _ARMY or (
                 not plan.by_convoy and plan.prov not in self.convoyers
                 and plan.dest in self.map.army_links[plan.prov]):
             return
-        adjacent = self.map.can_move(UnitType.ARMY, plan.prov, plan.dest)
+        adjacent = self.map.can_move(_ARMY, plan.prov, plan.dest)
         fleets = self.convoyers.get(plan.prov, [])
         if not adjacent or (not plan.by_convoy and any(f.power == plan.power for f in fleets)):
             plan.by_convoy = True
@@ -539,7 +544,7 @@ class _Resolver:
             # Dissolution §3.10.1: the stated path, every space on it convoying.
             return all(p in fleets and usable(fleets[p]) for p in plan.path)
         if self.wings:  # Dissolution §3.3: chains of wings and fleets
-            carriers = {p: f.unit.type is UnitType.WING for p, f in fleets.items()}
+            carriers = {p: f.unit.type is _WING for p, f in fleets.items()}
             return find_chain(self.map, carriers, plan.prov, plan.dest,
                               lambda p: usable(fleets[p]),
                               carrier_is_wing(self.units, plan.dest)) is not None
