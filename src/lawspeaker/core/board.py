@@ -73,6 +73,11 @@ class Unit(_UnitFields):
                 stationary: bool = False) -> Unit:
         return tuple.__new__(cls, (power, type, location, stationary, province_of(location)))
 
+    def moved_to(self, location: str, province: str) -> Unit:
+        """This unit at ``location``, whose province is ``province`` (known to the
+        resolver, which so saves working it out again for every move)."""
+        return tuple.__new__(Unit, (self.power, self.type, location, self.stationary, province))
+
     def __getnewargs__(self) -> tuple[str, UnitType, str, bool]:  # type: ignore[override]
         return (self.power, self.type, self.location, self.stationary)
 

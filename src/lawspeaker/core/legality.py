@@ -86,8 +86,7 @@ def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
     cls = type(order)
     if cls is Hold or cls is Marry:  # in combat a Marry is a Hold (S9 §9.1 A)
         return None
-    if cls is Move:
-        assert isinstance(order, Move)
+    if isinstance(order, Move):
         if not order.via_convoy and not order.path:
             # The common cases first, for speed: a plain move to a neighbour.
             if unit.type is _ARMY:
@@ -99,13 +98,11 @@ def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
             elif order.target in game_map.fleet_links[unit.location]:
                 return None
         return _move_problem(game_map, units, unit, order, fleet_seas, explicit_paths, wings)
-    if cls is SupportHold:
-        assert isinstance(order, SupportHold)
+    if isinstance(order, SupportHold):
         return _support_problem(game_map, units, unit, order.supported_province,
                                 order.supported_province, fleet_seas, explicit_paths, wings,
                                 wing_anywhere)
-    if cls is SupportMove:
-        assert isinstance(order, SupportMove)
+    if isinstance(order, SupportMove):
         return _support_problem(game_map, units, unit, order.supported_province,
                                 order.target_province, fleet_seas, explicit_paths, wings,
                                 wing_anywhere)

@@ -197,11 +197,9 @@ class _Resolver:
         plan = _Plan(unit, order)
         if order is None:
             return plan
-        cls = type(order)
-        if cls is Hold:
+        if type(order) is Hold:
             return plan
-        if cls is Move:
-            assert isinstance(order, Move)
+        if isinstance(order, Move):
             plan.kind = _MOVE
             plan.dest = plan.dest_loc = order.target_province
             if unit.type is _FLEET:  # armies, and wings, ignore coasts
@@ -213,12 +211,10 @@ class _Resolver:
                 plan.path = order.path
             if unit.stationary:
                 plan.sortie = True
-        elif cls is SupportHold:
-            assert isinstance(order, SupportHold)
+        elif isinstance(order, SupportHold):
             plan.kind = _SUP_HOLD
             plan.frm = plan.to = order.supported_province
-        elif cls is SupportMove:
-            assert isinstance(order, SupportMove)
+        elif isinstance(order, SupportMove):
             plan.kind = _SUP_MOVE
             plan.frm = order.supported_province
             plan.to = order.target_province
@@ -568,31 +564,35 @@ class _Resolver:
 
     def run(self) -> MovementResult:
         result = self.result
+        resolve = self.resolve
         moved: list[_Plan] = []
         for prov, plan in self.plans.items():
-            if plan.kind == _HOLD:
+            kind = plan.kind
+            if kind == _HOLD:
                 result[prov] = True  # a hold has no decision of its own
-            elif self.resolve(prov) and plan.kind == _MOVE:
+            elif resolve(prov) and kind == _MOVE:
                 moved.append(plan)
         after: dict[str, Unit] = {}
         dislodged: dict[str, tuple[Unit, str | None]] = {}
         winners: dict[str, _Plan] = {}
         for plan in moved:
             winners[plan.dest] = plan
-            after[plan.dest] = Unit(plan.power, plan.unit.type, plan.dest_loc, plan.unit.stationary)
-        for plan in self.plans.values():
-            if plan.kind == _MOVE and result[plan.prov]:
+            after[plan.dest] = plan.unit.moved_to(plan.dest_loc, plan.dest)
+        for prov, plan in self.plans.items():
+            if plan.kind == _MOVE and result[prov]:
                 continue
-            winner = winners.get(plan.prov)
+            winner = winners.get(prov)
             if winner is None:
-                after[plan.prov] = plan.unit
+                after[prov] = plan.unit
             else:
-                dislodged[plan.prov] = (plan.unit, None if winner.by_convoy else winner.prov)
-        standoffs = frozenset(
-            dest for dest, movers in self.moves_into.items()
-            if dest not in after and any(
-                not self.result[m.prov] and self.prevent(m) > 0 for m in movers)
-        )
+                dislodged[prov] = (plan.unit, None if winner.by_convoy else winner.prov)
+        standoffs: set[str] = set()  # vacant spaces a failed move still contested
+        for dest, movers in self.moves_into.items():
+            if dest not in after:
+                for m in movers:
+                    if not result[m.prov] and self.prevent(m) > 0:
+                        standoffs.add(dest)
+                        break
         # The results read this resolver when their texts are asked for, so it must not
         # hold them in turn: without a cycle, a phase's objects are freed as soon as its
         # results are, and never wait for the garbage collector (issue 20).
@@ -606,4 +606,5 @@ class _Resolver:
                 by = None if prov in dislodged else self.disabled_by(plan)
                 if by is not None:
                     disabled[prov] = by.prov
-        return MovementResult(tuple(results), after, dislodged, standoffs, disabled)
+        return MovementResult(tuple(results), after, dislodged, frozenset(standoffs),
+                              disabled)

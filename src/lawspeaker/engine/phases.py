@@ -167,10 +167,13 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     favor_events: list[str] = []
     violations: tuple[Violation, ...] = ()
     if kind is PhaseKind.MOVEMENT:
-        orders, results = _screen_kinds(orders, kind)
-        heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
-        orders, screened = _screen_marry_orders(variant, position, orders)
-        results += screened
+        if all(type(o) in _UNIT_ORDERS for o in orders):
+            results, heir_orders = [], []  # the common case: nothing to screen out
+        else:
+            orders, results = _screen_kinds(orders, kind)
+            heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
+            orders, screened = _screen_marry_orders(variant, position, orders)
+            results += screened
         if variant.uses("diplomacy_points"):
             dp = resolve_allocations(variant, position, orders, allocations, rules)
             dp = replace(dp, rejected=tuple((a, variant.cite(why)) for a, why in dp.rejected))
@@ -252,6 +255,9 @@ _PHASE_ORDERS: dict[PhaseKind, tuple[type[Order], ...]] = {
     PhaseKind.ADJUSTMENT: (Build, BuildHeir, Remove, Waive, EmbassyOrder),
     PhaseKind.CENSUS: (),
 }
+_UNIT_ORDERS = frozenset({Hold, Move, SupportHold, SupportMove, Convoy})
+"""Orders of a movement phase that are neither heirs' orders nor a Marry: the resolver
+takes them as they are."""
 _WHAT = {EmbassyOrder: "an Embassy's order",
          Build: "a build", BuildHeir: "a build", Remove: "a removal", Waive: "a waive",
          Retreat: "a retreat", Disband: "a disband", Move: "a move", Hold: "a hold",
