@@ -10,7 +10,7 @@ history, rollback and "what if" analysis are just lists of positions.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -161,6 +161,18 @@ def _frozen_marks(mapping: Mapping[str, Iterable[str]]) -> Mapping[str, tuple[st
     return MappingProxyType({k: tuple(v) for k, v in mapping.items() if v})
 
 
+_FREEZE: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(("units", "owners", "dislodged", "powers_in_play", "heir_built"), _frozen),
+    **dict.fromkeys(("standoffs", "dropped", "exiles", "removed"), frozenset),
+    "built_in": _frozen_history,
+    "favor": _frozen_favor, "embassies": _frozen_favor,
+    "kicked": _frozen_marks, "retaliated": _frozen_marks,
+    "heirs": lambda heirs: tuple(sorted(Heir(*h) for h in heirs)),
+    "marriages": lambda marriages: tuple(Marriage(*m) for m in marriages),
+}
+"""How :meth:`Position.replace` makes each changed field immutable, as the constructor does."""
+
+
 @dataclass(frozen=True)
 class Position:
     variant: str
@@ -279,24 +291,10 @@ class Position:
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed (positions are immutable)."""
         state = {**self.__dict__, **changes}
-        for key in ("units", "owners", "dislodged", "powers_in_play", "heir_built"):
-            if key in changes:
-                state[key] = _frozen(changes[key])
-        for key in ("standoffs", "dropped", "exiles", "removed"):
-            if key in changes:
-                state[key] = frozenset(changes[key])
-        if "built_in" in changes:
-            state["built_in"] = _frozen_history(changes["built_in"])
-        for key in ("favor", "embassies"):
-            if key in changes:
-                state[key] = _frozen_favor(changes[key])
-        for key in ("kicked", "retaliated"):
-            if key in changes:
-                state[key] = _frozen_marks(changes[key])
-        if "heirs" in changes:
-            state["heirs"] = tuple(sorted(Heir(*h) for h in changes["heirs"]))
-        if "marriages" in changes:
-            state["marriages"] = tuple(Marriage(*m) for m in changes["marriages"])
+        for key, value in changes.items():
+            freeze = _FREEZE.get(key)
+            if freeze is not None:
+                state[key] = freeze(value)
         new = object.__new__(Position)
         new.__dict__.update(state)
         return new
