@@ -415,13 +415,14 @@ class _Resolver:
         kind = plan.kind
         if kind == _MOVE:
             return self.move_wins(plan) and (not self.invulnerable or not self._blocked(plan))
+        if kind == _HOLD or plan.void:
+            return kind == _HOLD
+        if plan.prov not in self.moves_into:
+            return True  # a support or convoy nobody attacks is given
         if kind == _CONVOY:
-            return not plan.void and not self._dislodged(plan) and not (
-                self.disabling and self.disabled_by(plan))
-        if kind in (_SUP_HOLD, _SUP_MOVE):
-            return not plan.void and not self.cut_by(plan) and not self._dislodged(plan) \
-                and not (self.disabling and self.disabled_by(plan))
-        return True
+            return not self._dislodged(plan) and not (self.disabling and self.disabled_by(plan))
+        return not self.cut_by(plan) and not self._dislodged(plan) \
+            and not (self.disabling and self.disabled_by(plan))
 
     def _blocked(self, plan: _Plan) -> bool:
         """A winning move into an invulnerable unit that stays bounces (Dissolution
@@ -467,7 +468,10 @@ class _Resolver:
         return True
 
     def _dislodged(self, plan: _Plan) -> bool:
-        return any(self.resolve(m.prov) for m in self.moves_into.get(plan.prov, ()))
+        for m in self.moves_into.get(plan.prov, ()):
+            if self.resolve(m.prov):
+                return True
+        return False
 
     def cut_by(self, plan: _Plan) -> _Plan | None:
         """The move that cuts this support, if any (DATC 6.D.15, 6.D.20, 4.A.4)."""
