@@ -299,8 +299,8 @@ def _for_players(variant: Variant, position: Position, results: list[OrderResult
         unit = board.get(order.province)
         note = None if unit is None or order.unit_type is None or unit.type is order.unit_type \
             else _wrong_type(variant, position, order)  # the rare case, worded there
-        if note is None and own_words:
-            out.append(r)
+        if note is None:
+            out.append(r if own_words else r.cited(variant.cite))
             continue
 
         def reason(r: OrderResult = r, note: str | None = note) -> str:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from ..core.board import Heir, Position, PowerState, Unit
 from ..core.ruleset import Rules
 from ..variants import Variant
-from .vp import points, year_end_events
+from .vp import all_points, year_end_events
 
 __all__ = ["CensusReport", "centre_counts", "run_census", "survivors", "victory"]
 
@@ -268,7 +268,8 @@ def centre_counts(variant: Variant, position: Position) -> dict[str, int]:
     vassals' (a vassal's count for both controllers; S9 §3.2). With
     ``victory_points``, each player's effective VP (Dissolution §1.4, §4.6.1)."""
     if variant.uses("victory_points"):
-        return {name: points(variant, position, name) for name in variant.powers}
+        vp = all_points(variant, position)
+        return {name: vp.get(name, 0) for name in variant.powers}
     counts = {name: 0 for name in variant.powers}
     provinces = variant.map.provinces
     for prov, owner in position.owners.items():

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from ..core.board import Position, Unit
 from ..core.geography import GameMap, province_of
@@ -277,14 +277,29 @@ class DPResolution:
         return tuple((a, why) for a, why in self.rejected if a.power == power)
 
 
+_UNIT_FIRST = ("power", "unit_type", "location")
+_OTHER_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""Order class -> its constructor's fields after :data:`_UNIT_FIRST`, found once per class
+(``None``: a class that does not start with them)."""
+
+
 def normalise_order(order: Order, unit: Unit) -> Order:
     """The proposed order as the unit's own order, so equal proposals tally
     together however they were written (unit types are ignored, DATC 4.C.2)."""
-    changes: dict[str, object] = {"power": unit.power, "unit_type": unit.type,
-                                  "location": unit.location}
-    if hasattr(order, "supported_type"):
-        changes["supported_type"] = None
-    return replace(order, **changes)  # type: ignore[type-var, arg-type]
+    cls = type(order)
+    if cls not in _OTHER_FIELDS:
+        names = tuple(f.name for f in fields(order) if f.init)
+        _OTHER_FIELDS[cls] = names[3:] if names[:3] == _UNIT_FIRST else None
+    rest = _OTHER_FIELDS[cls]
+    if rest is None:
+        changes: dict[str, object] = {"power": unit.power, "unit_type": unit.type,
+                                      "location": unit.location}
+        if hasattr(order, "supported_type"):
+            changes["supported_type"] = None
+        return replace(order, **changes)  # type: ignore[type-var, arg-type]
+    # A plain constructor call: dataclasses.replace looks up the fields on every call.
+    return cls(unit.power, unit.type, unit.location,
+               *[None if name == "supported_type" else getattr(order, name) for name in rest])
 
 
 def ignored_because(variant: Variant, position: Position, allocation: Allocation,
@@ -298,7 +313,11 @@ def ignored_because(variant: Variant, position: Position, allocation: Allocation
     unit = position.units.get(allocation.order.province)
     if unit is None:
         return None
-    order = normalise_order(allocation.order, unit)
+    return _ignored(variant, position, normalise_order(allocation.order, unit), rules)
+
+
+def _ignored(variant: Variant, position: Position, order: Order, rules: Rules) -> str | None:
+    """:func:`ignored_because` for the order as the unit's own (:func:`normalise_order`)."""
     illegal = movement_problem(variant.map, position.units, order,
                                wing_anywhere=rules.wing_support == "anywhere")  # §3.1
     if illegal is None and isinstance(order, Marry):
@@ -325,6 +344,7 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
     rejected: list[tuple[Allocation, str]] = []
     votes: dict[str, dict[Order, int]] = {}
     check = AllocationCheck(variant, position, orders, rules)
+    ignoring: dict[Order, str | None] = {}  # the same order asked twice is judged once
     for allocation in allocations:
         earlier = by_power.setdefault(allocation.power, [])
         problem = check.problem(allocation, earlier)
@@ -334,7 +354,9 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
         earlier.append(allocation)
         unit = position.units[allocation.order.province]
         order = normalise_order(allocation.order, unit)
-        ignored = ignored_because(variant, position, allocation, rules)
+        if order not in ignoring:
+            ignoring[order] = _ignored(variant, position, order, rules)
+        ignored = ignoring[order]
         if ignored is not None:
             rejected.append((allocation, f"Ignored: {ignored}"))
             continue
