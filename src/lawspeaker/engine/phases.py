@@ -168,7 +168,8 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     violations: tuple[Violation, ...] = ()
     if kind is PhaseKind.MOVEMENT:
         if all(type(o) in _UNIT_ORDERS for o in orders):
-            results, heir_orders = [], []  # the common case: nothing to screen out
+            results: list[OrderResult] = []  # the common case: nothing to screen out
+            heir_orders: list[HeirOrder] = []
         else:
             orders, results = _screen_kinds(orders, kind)
             heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
