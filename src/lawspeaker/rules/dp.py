@@ -160,15 +160,25 @@ def attacks(variant: Variant, position: Position, order: Order, target: str,
     Convoy order aimed at the minor's space counts as written, legal or not.
     """
     rules = rules or variant.rules
-    into = ""
-    if isinstance(order, Move):
-        into = order.target_province
-    elif isinstance(order, SupportMove) or (
-            isinstance(order, Convoy) and rules.attack_allocating == "any"):
-        into = province_of(order.target)
-    unit = position.units.get(into)
+    unit = position.units.get(_aimed_at(order, rules))
     if unit is None or unit.power != target:
         return False
+    return _counts(variant, position, order, rules)
+
+
+def _aimed_at(order: Order, rules: Rules) -> str:
+    """The space an order attacks, or supports an attack on (with ``any``, convoys one
+    to), for :func:`attacks`; ``""`` for any other order."""
+    if isinstance(order, Move):
+        return order.target_province
+    if isinstance(order, SupportMove) or (
+            isinstance(order, Convoy) and rules.attack_allocating == "any"):
+        return province_of(order.target)
+    return ""
+
+
+def _counts(variant: Variant, position: Position, order: Order, rules: Rules) -> bool:
+    """Whether an order aimed at a unit counts as attacking it (see :func:`attacks`)."""
     if rules.attack_allocating == "any":
         return True
     return movement_problem(variant.map, position.units, order,
@@ -201,18 +211,31 @@ class AllocationCheck:
         self.position = position
         self.orders = tuple(orders)
         self.rules = rules
-        self._attacking: dict[tuple[str, str], bool] = {}
+        self._attacked: dict[str, frozenset[str]] = {}
         self._allotments: dict[str, int] = {}
 
     def attacking(self, power: str, minor: str) -> bool:
-        """Whether an order of ``power`` attacks ``minor`` (see :func:`attacks`)."""
-        key = (power, minor)
-        known = self._attacking.get(key)
-        if known is None:
-            known = self._attacking[key] = any(
-                attacks(self.variant, self.position, o, minor, self.rules)
-                for o in self.orders if o.power == power)
-        return known
+        """Whether an order of ``power`` attacks ``minor``, a power whose units DP
+        control (see :func:`attacks`)."""
+        attacked = self._attacked.get(power)
+        if attacked is None:
+            attacked = self._attacked[power] = self._attacked_by(power)
+        return minor in attacked
+
+    def _attacked_by(self, power: str) -> frozenset[str]:
+        """The DP-controlled powers that ``power``'s orders attack, in one pass over them."""
+        variant, position = self.variant, self.position
+        rules = self.rules or variant.rules
+        found: set[str] = set()
+        for order in self.orders:
+            if order.power != power:
+                continue
+            unit = position.units.get(_aimed_at(order, rules))
+            if unit is not None and unit.power not in found \
+                    and is_dp_controlled(position, unit) \
+                    and _counts(variant, position, order, rules):
+                found.add(unit.power)
+        return frozenset(found)
 
     def allotment(self, power: str) -> int:
         known = self._allotments.get(power)
