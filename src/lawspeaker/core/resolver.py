@@ -51,12 +51,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from .board import Unit
 from .convoys import carrier_is_wing, find_chain
 from .geography import GameMap, UnitType
-from .legality import fleet_seas, move_destination, movement_problem
-from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from .legality import fleet_seas, movement_problem
+from .orders import Move, Order
 from .resolver_explain import Explainer
 from .resolver_plan import (
     _CONVOY,
@@ -68,6 +69,7 @@ from .resolver_plan import (
     _SUP_MOVE,
     _UNRESOLVED,
     _Plan,
+    plan_for,
 )
 from .resolver_report import Report
 from .results import OrderResult, Outcome
@@ -76,6 +78,7 @@ from .ruleset import Edition, Rules
 __all__ = ["MovementResult", "resolve_movement"]
 
 _ARMY, _FLEET, _WING = UnitType.ARMY, UnitType.FLEET, UnitType.WING  # read once, not per use
+_unit_type = attrgetter("type")
 
 @dataclass(frozen=True)
 class MovementResult:
@@ -112,7 +115,7 @@ class _Resolver:
         self.disabling = rules.disabling
         self.explicit = rules.convoy_paths == "explicit"
         self.sortie_h2h = rules.sortie == "head_to_head"
-        self.wings = _WING in {u.type for u in units.values()}
+        self.wings = _WING in set(map(_unit_type, units.values()))
         self.backups: dict[str, str] = {}
         """Province -> the cycle rule that settled its decision, in words (DATC 5.B.9)."""
         self.criss: dict[str, tuple[int, int]] = {}
@@ -172,8 +175,8 @@ class _Resolver:
                     illegal.append(OrderResult(
                         o, Outcome.ILLEGAL,
                         "Illegal: the unit was given conflicting orders, so it holds"))
-        plan = self._plan
-        plans = self.plans = {prov: plan(unit, given.get(prov)) for prov, unit in units.items()}
+        plans = self.plans = {prov: plan_for(game_map, unit, given.get(prov))
+                              for prov, unit in units.items()}
         self.state = dict.fromkeys(plans, _UNRESOLVED)
         by_kind: list[list[_Plan]] = [[], [], [], [], []]  # each in the order of the units
         for p in plans.values():
@@ -192,39 +195,6 @@ class _Resolver:
                 self.result[p.prov], self.state[p.prov] = False, _RESOLVED
         for p in by_kind[_SUP_HOLD]:  # and _SUP_MOVE
             self._match_support(p)
-
-    def _plan(self, unit: Unit, order: Order | None) -> _Plan:
-        plan = _Plan(unit, order)
-        if order is None:
-            return plan
-        if type(order) is Hold:
-            return plan
-        if isinstance(order, Move):
-            plan.kind = _MOVE
-            plan.dest = plan.dest_loc = order.target_province
-            if unit.type is _FLEET:  # armies, and wings, ignore coasts
-                target = order.target
-                plan.dest_loc = target if target in self.map.fleet_links[unit.location] \
-                    else move_destination(self.map, unit, target) or target
-            if order.via_convoy or order.path:
-                plan.by_convoy = True
-                plan.path = order.path
-            if unit.stationary:
-                plan.sortie = True
-        elif isinstance(order, SupportHold):
-            plan.kind = _SUP_HOLD
-            plan.frm = plan.to = order.supported_province
-        elif isinstance(order, SupportMove):
-            plan.kind = _SUP_MOVE
-            plan.frm = order.supported_province
-            plan.to = order.target_province
-            if order.target != plan.to:
-                plan.coast = order.target
-        elif isinstance(order, Convoy):
-            plan.kind = _CONVOY
-            plan.frm = order.army_province
-            plan.to = order.target_province
-        return plan
 
     def _match_convoy(self, plan: _Plan) -> None:
         army = self.plans.get(plan.frm)
@@ -582,10 +552,16 @@ class _Resolver:
         for plan in moved:
             winners[plan.dest] = plan
             after[plan.dest] = plan.unit.moved_to(plan.dest_loc, plan.dest)
+        # The results read this resolver when their texts are asked for, so it must not
+        # hold them in turn: without a cycle, a phase's objects are freed as soon as its
+        # results are, and never wait for the garbage collector (issue 20).
+        report = Report(self, Explainer(self, self.map, self.backups).lines)
+        results = [*self.illegal]
         for prov, plan in self.plans.items():
+            winner = winners.get(prov)
+            results.append(report.explain(plan, winner))
             if plan.kind == _MOVE and result[prov]:
                 continue
-            winner = winners.get(prov)
             if winner is None:
                 after[prov] = plan.unit
             else:
@@ -597,13 +573,6 @@ class _Resolver:
                     if not result[m.prov] and self.prevent(m) > 0:
                         standoffs.add(dest)
                         break
-        # The results read this resolver when their texts are asked for, so it must not
-        # hold them in turn: without a cycle, a phase's objects are freed as soon as its
-        # results are, and never wait for the garbage collector (issue 20).
-        report = Report(self, Explainer(self, self.map, self.backups).lines)
-        results = [*self.illegal]
-        for plan in self.plans.values():
-            results.append(report.explain(plan, winners.get(plan.prov)))
         disabled: dict[str, str] = {}
         if self.disabling:  # Dissolution §3.9, read by the violations of §11.6.1
             for prov, plan in self.plans.items():
