@@ -10,7 +10,7 @@ history, rollback and "what if" analysis are just lists of positions.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -72,6 +72,11 @@ class Unit(_UnitFields):
     def __new__(cls, power: str, type: UnitType, location: str,
                 stationary: bool = False) -> Unit:
         return tuple.__new__(cls, (power, type, location, stationary, province_of(location)))
+
+    def moved_to(self, location: str, province: str) -> Unit:
+        """This unit at ``location``, whose province is ``province`` (known to the
+        resolver, which so saves working it out again for every move)."""
+        return tuple.__new__(Unit, (self.power, self.type, location, self.stationary, province))
 
     def __getnewargs__(self) -> tuple[str, UnitType, str, bool]:  # type: ignore[override]
         return (self.power, self.type, self.location, self.stationary)
@@ -154,6 +159,18 @@ def _frozen_favor(mapping: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Mapp
 def _frozen_marks(mapping: Mapping[str, Iterable[str]]) -> Mapping[str, tuple[str, ...]]:
     """Kept in order and with repeats: an Embassy kicked twice is listed twice."""
     return MappingProxyType({k: tuple(v) for k, v in mapping.items() if v})
+
+
+_FREEZE: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(("units", "owners", "dislodged", "powers_in_play", "heir_built"), _frozen),
+    **dict.fromkeys(("standoffs", "dropped", "exiles", "removed"), frozenset),
+    "built_in": _frozen_history,
+    "favor": _frozen_favor, "embassies": _frozen_favor,
+    "kicked": _frozen_marks, "retaliated": _frozen_marks,
+    "heirs": lambda heirs: tuple(sorted(Heir(*h) for h in heirs)),
+    "marriages": lambda marriages: tuple(Marriage(*m) for m in marriages),
+}
+"""How :meth:`Position.replace` makes each changed field immutable, as the constructor does."""
 
 
 @dataclass(frozen=True)
@@ -274,24 +291,10 @@ class Position:
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed (positions are immutable)."""
         state = {**self.__dict__, **changes}
-        for key in ("units", "owners", "dislodged", "powers_in_play", "heir_built"):
-            if key in changes:
-                state[key] = _frozen(changes[key])
-        for key in ("standoffs", "dropped", "exiles", "removed"):
-            if key in changes:
-                state[key] = frozenset(changes[key])
-        if "built_in" in changes:
-            state["built_in"] = _frozen_history(changes["built_in"])
-        for key in ("favor", "embassies"):
-            if key in changes:
-                state[key] = _frozen_favor(changes[key])
-        for key in ("kicked", "retaliated"):
-            if key in changes:
-                state[key] = _frozen_marks(changes[key])
-        if "heirs" in changes:
-            state["heirs"] = tuple(sorted(Heir(*h) for h in changes["heirs"]))
-        if "marriages" in changes:
-            state["marriages"] = tuple(Marriage(*m) for m in changes["marriages"])
+        for key, value in changes.items():
+            freeze = _FREEZE.get(key)
+            if freeze is not None:
+                state[key] = freeze(value)
         new = object.__new__(Position)
         new.__dict__.update(state)
         return new

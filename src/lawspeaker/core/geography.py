@@ -157,6 +157,8 @@ class GameMap:
         repr=False, default_factory=dict, compare=False, hash=False)
     _convoyable: dict[tuple[str, str, str], bool] = field(
         repr=False, default_factory=dict, compare=False, hash=False)
+    _kept: list[frozenset[str]] = field(
+        repr=False, default_factory=list, compare=False, hash=False)
 
     def __reduce__(self) -> tuple[type[GameMap], tuple[object, ...]]:
         # As Province.__reduce__; the answers kept for speed are not pickled.
@@ -192,6 +194,25 @@ class GameMap:
             _touching={k: frozenset(v) for k, v in touching.items()},
             _names=names,
         )
+
+    @property
+    def supply_centres(self) -> frozenset[str]:
+        """The provinces that are supply centres (kept: the map is immutable)."""
+        if not self._kept:
+            self._keep()
+        return self._kept[0]
+
+    @property
+    def convoy_spaces(self) -> frozenset[str]:
+        """The provinces where a fleet may convoy (:attr:`Province.can_convoy`)."""
+        if not self._kept:
+            self._keep()
+        return self._kept[1]
+
+    def _keep(self) -> None:
+        provs = self.provinces.values()
+        self._kept.extend((frozenset(p.key for p in provs if p.is_sc),
+                           frozenset(p.key for p in provs if p.can_convoy)))
 
     # --- adjacency -------------------------------------------------------
 
@@ -347,11 +368,11 @@ class GameMap:
 
     def name_of(self, location: str) -> str:
         """The printed name of a location: ``"Spain (north coast)"``."""
+        if "/" not in location:
+            return self.provinces[location].name
         prov = self.provinces[province_of(location)]
-        if "/" in location:
-            coast = location.split("/", 1)[1]
-            return f"{prov.name} ({COAST_NAMES.get(coast, coast)})"
-        return prov.name
+        coast = location.split("/", 1)[1]
+        return f"{prov.name} ({COAST_NAMES.get(coast, coast)})"
 
     def lookup(self, text: str) -> str:
         """Resolve a typed province name to its key.

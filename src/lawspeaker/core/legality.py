@@ -27,6 +27,8 @@ __all__ = [
     "movement_problem",
 ]
 
+_ARMY, _FLEET, _WING = UnitType.ARMY, UnitType.FLEET, UnitType.WING  # read once, not per use
+
 
 def move_destination(game_map: GameMap, unit: Unit, target: str) -> str | None:
     """Where a move by ``unit`` to ``target`` (as written) actually goes.
@@ -35,7 +37,7 @@ def move_destination(game_map: GameMap, unit: Unit, target: str) -> str | None:
     province), or ``None`` when the coast cannot be settled.
     """
     province = province_of(target)
-    if unit.type is UnitType.ARMY:
+    if unit.type is _ARMY:
         return province
     prov = game_map.provinces[province]
     if not prov.coasts:
@@ -52,12 +54,12 @@ def _a(noun: str) -> str:
 
 def fleet_seas(game_map: GameMap, units: Mapping[str, Unit]) -> set[str]:
     """Provinces where a fleet stands and could convoy."""
-    provs = game_map.provinces
-    return {p for p, u in units.items() if u.type is UnitType.FLEET and provs[p].can_convoy}
+    seas = game_map.convoy_spaces
+    return {p for p, u in units.items() if u.type is _FLEET and p in seas}
 
 
 def _fleet_seas(units: Mapping[str, Unit]) -> set[str]:
-    return {p for p, u in units.items() if u.type is UnitType.FLEET}
+    return {p for p, u in units.items() if u.type is _FLEET}
 
 
 def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
@@ -84,26 +86,23 @@ def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
     cls = type(order)
     if cls is Hold or cls is Marry:  # in combat a Marry is a Hold (S9 §9.1 A)
         return None
-    if cls is Move:
-        assert isinstance(order, Move)
+    if isinstance(order, Move):
         if not order.via_convoy and not order.path:
             # The common cases first, for speed: a plain move to a neighbour.
-            if unit.type is UnitType.ARMY:
+            if unit.type is _ARMY:
                 if order.target_province in game_map.army_links[unit.location]:
                     return None
-            elif unit.type is UnitType.WING:
+            elif unit.type is _WING:
                 if order.target_province in game_map.touching(unit.province):
                     return None  # Dissolution §3.1, §3.7: a wing's move is a sortie
             elif order.target in game_map.fleet_links[unit.location]:
                 return None
         return _move_problem(game_map, units, unit, order, fleet_seas, explicit_paths, wings)
-    if cls is SupportHold:
-        assert isinstance(order, SupportHold)
+    if isinstance(order, SupportHold):
         return _support_problem(game_map, units, unit, order.supported_province,
                                 order.supported_province, fleet_seas, explicit_paths, wings,
                                 wing_anywhere)
-    if cls is SupportMove:
-        assert isinstance(order, SupportMove)
+    if isinstance(order, SupportMove):
         return _support_problem(game_map, units, unit, order.supported_province,
                                 order.target_province, fleet_seas, explicit_paths, wings,
                                 wing_anywhere)
@@ -116,14 +115,14 @@ def movement_problem(game_map: GameMap, units: Mapping[str, Unit], order: Order,
 def _has_wings(units: Mapping[str, Unit], known: bool | None = None) -> bool:
     if known is not None:
         return known
-    return any(u.type is UnitType.WING for u in units.values())
+    return any(u.type is _WING for u in units.values())
 
 
 def _carriers(game_map: GameMap, units: Mapping[str, Unit]) -> dict[str, bool]:
     """Units that could convoy: fleets on open sea, and wings (Dissolution §3.3)."""
     provs = game_map.provinces
-    return {p: u.type is UnitType.WING for p, u in units.items()
-            if u.type is UnitType.WING or (u.type is UnitType.FLEET and provs[p].can_convoy)}
+    return {p: u.type is _WING for p, u in units.items()
+            if u.type is _WING or (u.type is _FLEET and provs[p].can_convoy)}
 
 
 def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
@@ -137,16 +136,16 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
     target = game_map.provinces[dst]
     if target.terrain is Terrain.IMPASSABLE:
         return f"{target.name} is impassable"
-    if unit.type is UnitType.WING:
+    if unit.type is _WING:
         if order.via_convoy or order.path:
             return "only armies can be convoyed"
         if dst not in game_map.touching(src):
             return f"a wing in {name(src)} cannot reach {target.name}"
         return None
-    if unit.type is UnitType.FLEET:
+    if unit.type is _FLEET:
         if order.via_convoy or order.path:
             return "only armies can be convoyed"
-        if not game_map.reaches(UnitType.FLEET, unit.location, dst):
+        if not game_map.reaches(_FLEET, unit.location, dst):
             return f"a fleet in {name(unit.location)} cannot reach {target.name}"
         if move_destination(game_map, unit, order.target) is None:
             if order.target == dst:
@@ -157,7 +156,7 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
         return "an army cannot move to a sea space"
     if order.path and (explicit_paths or _has_wings(units, wings)):
         return path_problem(game_map, units, src, order.path, dst)
-    if game_map.can_move(UnitType.ARMY, src, dst):
+    if game_map.can_move(_ARMY, src, dst):
         return None
     if explicit_paths:
         return _unstated_path(game_map, units, src, dst)
@@ -204,11 +203,11 @@ def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
                      wing_anywhere: bool = False) -> str | None:
     army = units.get(supported)
     # Dissolution §3.1 "Unlimited", read literally (wing_support: anywhere)
-    reach = wing_anywhere and unit.type is UnitType.WING
+    reach = wing_anywhere and unit.type is _WING
     if (army is not None and supported != into and supported != unit.province
             and into != unit.province
-            and (reach or game_map.reaches(unit.type, unit.location, into))
-            and (army.type is not UnitType.ARMY or into in game_map.army_links[supported])):
+            and (reach or into in game_map.reachable(unit.type, unit.location))
+            and (army.type is not _ARMY or into in game_map.army_links[supported])):
         return None  # the common case, checked first for speed
     if supported == unit.province:
         return "a unit cannot support itself"
@@ -217,8 +216,8 @@ def _support_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
     if not reach and not game_map.reaches(unit.type, unit.location, into):
         return (f"{_a(unit.type.noun)} in {game_map.name_of(unit.location)} cannot reach "
                 f"{game_map.provinces[into].name}, so cannot support there")
-    if (army is not None and army.type is UnitType.ARMY and supported != into
-            and not game_map.can_move(UnitType.ARMY, supported, into)
+    if (army is not None and army.type is _ARMY and supported != into
+            and not game_map.can_move(_ARMY, supported, into)
             and not explicit_paths and not _has_wings(units, wings)):
         seas = fleet_seas if fleet_seas is not None else _fleet_seas(units)
         where = game_map.provinces[into].name
@@ -235,9 +234,9 @@ def _convoy_problem(game_map: GameMap, unit: Unit, order: Convoy,
                     wide: bool = False) -> str | None:
     """``wide``: wings are on the board or paths are explicit, so a chain may
     cross land (Dissolution §3.3) and the army's own path settles the route."""
-    if unit.type is UnitType.WING:
+    if unit.type is _WING:
         wide = True  # Dissolution §3.3 (4): a wing convoys across any terrain
-    elif unit.type is not UnitType.FLEET:
+    elif unit.type is not _FLEET:
         return "only fleets and wings can convoy" if wide else "only fleets can convoy"
     elif not game_map.provinces[unit.province].can_convoy:
         return f"a fleet in {game_map.name_of(unit.location)} cannot convoy (not open sea)"

@@ -51,12 +51,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from .board import Unit
 from .convoys import carrier_is_wing, find_chain
-from .geography import GameMap, UnitType, province_of
-from .legality import fleet_seas, move_destination, movement_problem
-from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from .geography import GameMap, UnitType
+from .legality import fleet_seas, movement_problem
+from .orders import Move, Order
 from .resolver_explain import Explainer
 from .resolver_plan import (
     _CONVOY,
@@ -68,12 +69,16 @@ from .resolver_plan import (
     _SUP_MOVE,
     _UNRESOLVED,
     _Plan,
+    plan_for,
 )
 from .resolver_report import Report
 from .results import OrderResult, Outcome
 from .ruleset import Edition, Rules
 
 __all__ = ["MovementResult", "resolve_movement"]
+
+_ARMY, _FLEET, _WING = UnitType.ARMY, UnitType.FLEET, UnitType.WING  # read once, not per use
+_unit_type = attrgetter("type")
 
 @dataclass(frozen=True)
 class MovementResult:
@@ -110,12 +115,13 @@ class _Resolver:
         self.disabling = rules.disabling
         self.explicit = rules.convoy_paths == "explicit"
         self.sortie_h2h = rules.sortie == "head_to_head"
-        self.wings = UnitType.WING in {u.type for u in units.values()}
+        self.wings = _WING in set(map(_unit_type, units.values()))
         self.backups: dict[str, str] = {}
         """Province -> the cycle rule that settled its decision, in words (DATC 5.B.9)."""
         self.criss: dict[str, tuple[int, int]] = {}
         """Army province -> (its strength, the other's) of a criss-cross bounce (§3.11.1)."""
-        self.results: list[OrderResult] = []
+        self.illegal: list[OrderResult] = []
+        """The results of illegal orders, found while collecting (step 1)."""
         self.plans: dict[str, _Plan] = {}
         self.moves_into: dict[str, list[_Plan]] = {}
         self.convoyers: dict[str, list[_Plan]] = {}
@@ -135,17 +141,19 @@ class _Resolver:
     # --- steps 1 and 2: judge and match orders ------------------------------
 
     def _collect(self, orders: Iterable[Order]) -> None:
-        results = self.results
+        illegal = self.illegal
         units = self.units
-        seas = fleet_seas(self.map, units)
+        game_map = self.map
+        seas = fleet_seas(game_map, units)
         given: dict[str, Order] = {}
         conflicts: dict[str, list[Order]] = {}
+        explicit, wings = self.explicit, self.wings
         wing_anywhere = self.rules.wing_support == "anywhere"  # Dissolution §3.1
         for order in orders:
-            problem = movement_problem(self.map, units, order, seas, self.explicit, self.wings,
+            problem = movement_problem(game_map, units, order, seas, explicit, wings,
                                        wing_anywhere)
             if problem is not None:
-                results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+                illegal.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
                 if isinstance(order, Move):
                     self.illegal_moves[order.province] = order
                 continue
@@ -159,74 +167,38 @@ class _Resolver:
             if self.rules.multiple_orders == "last":
                 given[prov] = different[-1]
                 for o in different[:-1]:
-                    results.append(OrderResult(o, Outcome.ILLEGAL,
+                    illegal.append(OrderResult(o, Outcome.ILLEGAL,
                                                "Illegal: replaced by a later order"))
             else:
                 del given[prov]
                 for o in different:
-                    results.append(OrderResult(
+                    illegal.append(OrderResult(
                         o, Outcome.ILLEGAL,
                         "Illegal: the unit was given conflicting orders, so it holds"))
-        plans = self.plans
-        for prov, unit in units.items():
-            plans[prov] = self._plan(unit, given.get(prov))
+        plans = self.plans = {prov: plan_for(game_map, unit, given.get(prov))
+                              for prov, unit in units.items()}
         self.state = dict.fromkeys(plans, _UNRESOLVED)
-        for plan in plans.values():
-            if plan.kind == _CONVOY:
-                self._match_convoy(plan)
+        by_kind: list[list[_Plan]] = [[], [], [], [], []]  # each in the order of the units
+        for p in plans.values():
+            by_kind[_SUP_HOLD if p.kind == _SUP_MOVE else p.kind].append(p)
+        for p in by_kind[_CONVOY]:
+            self._match_convoy(p)
         moves_into = self.moves_into
-        for plan in plans.values():
-            kind = plan.kind
-            if kind == _MOVE:
-                self._settle_route(plan)
-                if plan.dest in moves_into:
-                    moves_into[plan.dest].append(plan)
-                else:
-                    moves_into[plan.dest] = [plan]
-                if plan.sortie:
-                    # S9 §7.2: a stationary unit's move always bounces.
-                    self.result[plan.prov], self.state[plan.prov] = False, _RESOLVED
-            elif kind in (_SUP_HOLD, _SUP_MOVE):
-                self._match_support(plan)
-
-    def _plan(self, unit: Unit, order: Order | None) -> _Plan:
-        plan = _Plan(unit, order)
-        if order is None:
-            return plan
-        cls = type(order)
-        if cls is Hold:
-            return plan
-        if cls is Move:
-            assert isinstance(order, Move)
-            plan.kind = _MOVE
-            if unit.type is not UnitType.FLEET:  # armies, and wings, which ignore coasts
-                plan.dest_loc = plan.dest = order.target_province
+        for p in by_kind[_MOVE]:
+            self._settle_route(p)
+            if p.dest in moves_into:
+                moves_into[p.dest].append(p)
             else:
-                plan.dest_loc = move_destination(self.map, unit, order.target) or order.target
-                plan.dest = province_of(plan.dest_loc)
-            if order.via_convoy or order.path:
-                plan.by_convoy = True
-                plan.path = order.path
-            if unit.stationary:
-                plan.sortie = True
-        elif isinstance(order, SupportHold):
-            plan.kind = _SUP_HOLD
-            plan.frm = plan.to = order.supported_province
-        elif isinstance(order, SupportMove):
-            plan.kind = _SUP_MOVE
-            plan.frm = order.supported_province
-            plan.to = order.target_province
-            if order.target != plan.to:
-                plan.coast = order.target
-        elif isinstance(order, Convoy):
-            plan.kind = _CONVOY
-            plan.frm = order.army_province
-            plan.to = order.target_province
-        return plan
+                moves_into[p.dest] = [p]
+            if p.sortie:
+                # S9 §7.2: a stationary unit's move always bounces.
+                self.result[p.prov], self.state[p.prov] = False, _RESOLVED
+        for p in by_kind[_SUP_HOLD]:  # and _SUP_MOVE
+            self._match_support(p)
 
     def _match_convoy(self, plan: _Plan) -> None:
         army = self.plans.get(plan.frm)
-        if army is None or army.unit.type is not UnitType.ARMY:
+        if army is None or army.unit.type is not _ARMY:
             plan.void = f"Void: no army in {self._name(plan.frm)}"
         elif army.kind != _MOVE or army.dest != plan.to:
             plan.void = f"Void: {self._unit_name(army.unit)} does not move to {self._name(plan.to)}"
@@ -235,7 +207,7 @@ class _Resolver:
 
     def _settle_route(self, plan: _Plan) -> None:
         """Decide whether a move goes by land or by convoy (DATC 4.A.3)."""
-        if self.explicit and plan.unit.type is UnitType.ARMY:
+        if self.explicit and plan.unit.type is _ARMY:
             # Dissolution §3.10.1: the path the army states is the path adjudicated.
             for f in self.convoyers.get(plan.prov, ()):
                 if not plan.path:
@@ -245,11 +217,11 @@ class _Resolver:
             if not plan.path:
                 self.convoyers.pop(plan.prov, None)
             return
-        if plan.unit.type is not UnitType.ARMY or (
+        if plan.unit.type is not _ARMY or (
                 not plan.by_convoy and plan.prov not in self.convoyers
                 and plan.dest in self.map.army_links[plan.prov]):
             return
-        adjacent = self.map.can_move(UnitType.ARMY, plan.prov, plan.dest)
+        adjacent = self.map.can_move(_ARMY, plan.prov, plan.dest)
         fleets = self.convoyers.get(plan.prov, [])
         if not adjacent or (not plan.by_convoy and any(f.power == plan.power for f in fleets)):
             plan.by_convoy = True
@@ -413,13 +385,14 @@ class _Resolver:
         kind = plan.kind
         if kind == _MOVE:
             return self.move_wins(plan) and (not self.invulnerable or not self._blocked(plan))
+        if kind == _HOLD or plan.void:
+            return kind == _HOLD
+        if plan.prov not in self.moves_into:
+            return True  # a support or convoy nobody attacks is given
         if kind == _CONVOY:
-            return not plan.void and not self._dislodged(plan) and not (
-                self.disabling and self.disabled_by(plan))
-        if kind in (_SUP_HOLD, _SUP_MOVE):
-            return not plan.void and not self.cut_by(plan) and not self._dislodged(plan) \
-                and not (self.disabling and self.disabled_by(plan))
-        return True
+            return not self._dislodged(plan) and not (self.disabling and self.disabled_by(plan))
+        return not self.cut_by(plan) and not self._dislodged(plan) \
+            and not (self.disabling and self.disabled_by(plan))
 
     def _blocked(self, plan: _Plan) -> bool:
         """A winning move into an invulnerable unit that stays bounces (Dissolution
@@ -465,7 +438,10 @@ class _Resolver:
         return True
 
     def _dislodged(self, plan: _Plan) -> bool:
-        return any(self.resolve(m.prov) for m in self.moves_into.get(plan.prov, ()))
+        for m in self.moves_into.get(plan.prov, ()):  # noqa: SIM110 (no generator: speed)
+            if self.resolve(m.prov):
+                return True
+        return False
 
     def cut_by(self, plan: _Plan) -> _Plan | None:
         """The move that cuts this support, if any (DATC 6.D.15, 6.D.20, 4.A.4)."""
@@ -538,7 +514,7 @@ class _Resolver:
             # Dissolution §3.10.1: the stated path, every space on it convoying.
             return all(p in fleets and usable(fleets[p]) for p in plan.path)
         if self.wings:  # Dissolution §3.3: chains of wings and fleets
-            carriers = {p: f.unit.type is UnitType.WING for p, f in fleets.items()}
+            carriers = {p: f.unit.type is _WING for p, f in fleets.items()}
             return find_chain(self.map, carriers, plan.prov, plan.dest,
                               lambda p: usable(fleets[p]),
                               carrier_is_wing(self.units, plan.dest)) is not None
@@ -562,38 +538,46 @@ class _Resolver:
 
     def run(self) -> MovementResult:
         result = self.result
+        resolve = self.resolve
         moved: list[_Plan] = []
         for prov, plan in self.plans.items():
-            if plan.kind == _HOLD:
+            kind = plan.kind
+            if kind == _HOLD:
                 result[prov] = True  # a hold has no decision of its own
-            elif self.resolve(prov) and plan.kind == _MOVE:
+            elif resolve(prov) and kind == _MOVE:
                 moved.append(plan)
         after: dict[str, Unit] = {}
         dislodged: dict[str, tuple[Unit, str | None]] = {}
         winners: dict[str, _Plan] = {}
         for plan in moved:
             winners[plan.dest] = plan
-            after[plan.dest] = Unit(plan.power, plan.unit.type, plan.dest_loc, plan.unit.stationary)
-        for plan in self.plans.values():
-            if plan.kind == _MOVE and result[plan.prov]:
-                continue
-            winner = winners.get(plan.prov)
-            if winner is None:
-                after[plan.prov] = plan.unit
-            else:
-                dislodged[plan.prov] = (plan.unit, None if winner.by_convoy else winner.prov)
-        standoffs = frozenset(
-            dest for dest, movers in self.moves_into.items()
-            if dest not in after and any(
-                not self.result[m.prov] and self.prevent(m) > 0 for m in movers)
-        )
+            after[plan.dest] = plan.unit.moved_to(plan.dest_loc, plan.dest)
+        # The results read this resolver when their texts are asked for, so it must not
+        # hold them in turn: without a cycle, a phase's objects are freed as soon as its
+        # results are, and never wait for the garbage collector (issue 20).
         report = Report(self, Explainer(self, self.map, self.backups).lines)
-        for plan in self.plans.values():
-            self.results.append(report.explain(plan, winners.get(plan.prov)))
+        results = [*self.illegal]
+        for prov, plan in self.plans.items():
+            winner = winners.get(prov)
+            results.append(report.explain(plan, winner))
+            if plan.kind == _MOVE and result[prov]:
+                continue
+            if winner is None:
+                after[prov] = plan.unit
+            else:
+                dislodged[prov] = (plan.unit, None if winner.by_convoy else winner.prov)
+        standoffs: set[str] = set()  # vacant spaces a failed move still contested
+        for dest, movers in self.moves_into.items():
+            if dest not in after:
+                for m in movers:
+                    if not result[m.prov] and self.prevent(m) > 0:
+                        standoffs.add(dest)
+                        break
         disabled: dict[str, str] = {}
         if self.disabling:  # Dissolution §3.9, read by the violations of §11.6.1
             for prov, plan in self.plans.items():
                 by = None if prov in dislodged else self.disabled_by(plan)
                 if by is not None:
                     disabled[prov] = by.prov
-        return MovementResult(tuple(self.results), after, dislodged, standoffs, disabled)
+        return MovementResult(tuple(results), after, dislodged, frozenset(standoffs),
+                              disabled)

@@ -1,9 +1,12 @@
-"""The resolver's working record of one unit's order (see :mod:`lawspeaker.core.resolver`)."""
+"""The resolver's working record of one unit's order (see :mod:`lawspeaker.core.resolver`):
+what the order asks, normalised, which :func:`plan_for` reads from the unit and its order."""
 
 from __future__ import annotations
 
 from .board import Unit
-from .orders import Order
+from .geography import GameMap, UnitType
+from .legality import move_destination
+from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 
 _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
 _UNRESOLVED, _GUESSING, _RESOLVED = range(3)
@@ -12,19 +15,10 @@ _UNRESOLVED, _GUESSING, _RESOLVED = range(3)
 class _Plan:
     """One unit's order, normalised for the resolver."""
 
-    # Class-level defaults: a plan only stores what differs (it is built for
-    # every unit in every phase, so this is measurably faster).
-    kind = _HOLD
-    dest = ""
-    dest_loc = ""
-    by_convoy = False
-    frm = ""
-    to = ""
-    coast: str | None = None
-    void = ""
-    illegal = False
-    sortie = False
-    path: tuple[str, ...] = ()
+    # Slots, every one set at once: a plan is built for every unit in every phase and
+    # read many times while deciding, and slot reads are the fastest Python has.
+    __slots__ = ("by_convoy", "coast", "dest", "dest_loc", "frm", "illegal", "kind", "order",
+                 "path", "power", "prov", "sortie", "supports", "to", "unit", "void")
 
     def __init__(self, unit: Unit, order: Order | None) -> None:
         self.unit = unit
@@ -32,3 +26,50 @@ class _Plan:
         self.prov = unit.province
         self.power = unit.power
         self.supports: list[_Plan] = []
+        self.kind = _HOLD
+        self.dest = ""
+        self.dest_loc = ""
+        self.by_convoy = False
+        self.frm = ""
+        self.to = ""
+        self.coast: str | None = None
+        self.void = ""
+        self.illegal = False
+        self.sortie = False
+        self.path: tuple[str, ...] = ()
+
+
+_FLEET = UnitType.FLEET  # read once, not per plan
+
+
+def plan_for(game_map: GameMap, unit: Unit, order: Order | None) -> _Plan:
+    """The plan of a unit given a legal ``order``, or none (it holds)."""
+    plan = _Plan(unit, order)
+    if order is None or type(order) is Hold:
+        return plan
+    if isinstance(order, Move):
+        plan.kind = _MOVE
+        plan.dest = plan.dest_loc = order.target_province
+        if unit.type is _FLEET:  # armies, and wings, ignore coasts
+            target = order.target  # an exact location the fleet borders, or one to settle
+            plan.dest_loc = target if target in game_map.fleet_links[unit.location] \
+                else move_destination(game_map, unit, target) or target
+        if order.via_convoy or order.path:
+            plan.by_convoy = True
+            plan.path = order.path
+        if unit.stationary:
+            plan.sortie = True
+    elif isinstance(order, SupportHold):
+        plan.kind = _SUP_HOLD
+        plan.frm = plan.to = order.supported_province
+    elif isinstance(order, SupportMove):
+        plan.kind = _SUP_MOVE
+        plan.frm = order.supported_province
+        plan.to = order.target_province
+        if order.target != plan.to:
+            plan.coast = order.target
+    elif isinstance(order, Convoy):
+        plan.kind = _CONVOY
+        plan.frm = order.army_province
+        plan.to = order.target_province
+    return plan

@@ -12,7 +12,6 @@ Keeping it apart keeps the resolver's module about deciding, and the texts
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from typing import Protocol
 
 from .orders import Hold
@@ -77,8 +76,6 @@ class Report:
         def why() -> tuple[str, ...]:
             return lines(plan, winner)
 
-        made = partial(OrderResult, why=why)
-
         if order is None:
             order = Hold(plan.power, plan.unit.type, plan.unit.location)
         hit = winner is not None
@@ -86,37 +83,40 @@ class Report:
         kind = plan.kind
         if kind == _MOVE:
             if ok:
-                return made(order, Outcome.SUCCEEDS, "Move succeeds")
-            return made(order, Outcome.FAILS,
+                return OrderResult(order, Outcome.SUCCEEDS, "Move succeeds", False, False, why)
+            return OrderResult(order, Outcome.FAILS,
                                lambda: self._joined(self._why_move_failed(plan), plan, winner),
-                               hit)
+                               hit, False, why)
         if plan.void:
             outcome = Outcome.ILLEGAL if plan.illegal else Outcome.FAILS
-            return made(order, outcome, lambda: self._joined(plan.void, plan, winner), hit)
+            return OrderResult(order, outcome, lambda: self._joined(plan.void, plan, winner),
+                               hit, False, why)
         decisions = self.decisions
         disabler = decisions.disabled_by(plan) if decisions.disabling and not hit else None
         if disabler is not None:
             text = self._disabled_text(plan, disabler)
             if kind == _HOLD:
-                return made(order, Outcome.SUCCEEDS, f"Holds; {text[0].lower()}{text[1:]}",
-                                   False, implicit)
-            return made(order, Outcome.FAILS, text)  # §3.9: support or convoy void
+                return OrderResult(order, Outcome.SUCCEEDS,
+                                   f"Holds; {text[0].lower()}{text[1:]}", False, implicit, why)
+            return OrderResult(order, Outcome.FAILS, text, False, False, why)  # §3.9: void
         if kind in (_SUP_HOLD, _SUP_MOVE):
             if ok:
-                return made(order, Outcome.SUCCEEDS, "Support given")
-            return made(order, Outcome.FAILS, lambda: self._why_cut(plan, winner), hit)
+                return OrderResult(order, Outcome.SUCCEEDS, "Support given", False, False, why)
+            return OrderResult(order, Outcome.FAILS, lambda: self._why_cut(plan, winner), hit,
+                               False, why)
         if kind == _CONVOY:
-            if ok and self.decisions.has_path(self.decisions.plans[plan.frm]):
-                return made(order, Outcome.SUCCEEDS, "Convoys")
+            if ok and decisions.has_path(decisions.plans[plan.frm]):
+                return OrderResult(order, Outcome.SUCCEEDS, "Convoys", False, False, why)
             if ok:
-                return made(order, Outcome.FAILS, "Void: convoy disrupted elsewhere")
-            return made(order, Outcome.FAILS, lambda: (
+                return OrderResult(order, Outcome.FAILS, "Void: convoy disrupted elsewhere",
+                                   False, False, why)
+            return OrderResult(order, Outcome.FAILS, lambda: (
                 self._dislodged_text(plan, winner) if winner else
-                "Void: convoy paradox, fleet holds (Szykman rule)"), hit)
+                "Void: convoy paradox, fleet holds (Szykman rule)"), hit, False, why)
         if hit:
-            return made(order, Outcome.FAILS, lambda: self._dislodged_text(plan, winner),
-                               True, implicit)
-        return made(order, Outcome.SUCCEEDS, "Holds", False, implicit)
+            return OrderResult(order, Outcome.FAILS, lambda: self._dislodged_text(plan, winner),
+                               True, implicit, why)
+        return OrderResult(order, Outcome.SUCCEEDS, "Holds", False, implicit, why)
 
     def _disabled_text(self, plan: _Plan, attacker: _Plan) -> str:
         """``Disabled by A Khk (2v1)`` (Dissolution §3.9)."""

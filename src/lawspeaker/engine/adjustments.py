@@ -31,7 +31,7 @@ from ..core.geography import Terrain, UnitType, province_of
 from ..core.orders import Build, BuildHeir, Order, Remove, Waive
 from ..core.results import OrderResult, Outcome
 from ..core.ruleset import BuildRule, Edition, Rules
-from ..rules.vp import emergent_sites, unit_allowance, wing_build_problem
+from ..rules.vp import all_points, emergent_sites, unit_allowance, wing_build_problem
 from ..variants import Variant
 
 __all__ = [
@@ -58,14 +58,21 @@ def adjustment_counts(variant: Variant, position: Position) -> dict[str, int]:
     thralls rebuild automatically (§8.4); a thrall's or vassal's centres and
     units never count for its controller (§3.2)."""
     counts: dict[str, int] = {}
+    units: dict[str, int] = {}
+    for unit in position.units.values():
+        units[unit.power] = units.get(unit.power, 0) + 1
+    centres: dict[str, int] = {}
+    for owner in position.owners.values():
+        centres[owner] = centres.get(owner, 0) + 1
+    vp = all_points(variant, position) if variant.uses("victory_points") else None
     for power in position.powers():
         if position.kind_of(power) not in ("major", "vassal"):
             continue  # nuclear powers never adjust either (Dissolution §4.5)
-        have = len(position.units_of(power))
-        if variant.uses("victory_points"):  # Dissolution §4.2: ⌈VP/2⌉ units
-            counts[power] = unit_allowance(variant, position, power) - have
+        have = units.get(power, 0)
+        if vp is not None:  # Dissolution §4.2: ⌈VP/2⌉ units
+            counts[power] = unit_allowance(variant, position, power, vp) - have
         else:
-            counts[power] = len(position.centres_of(power)) - have
+            counts[power] = centres.get(power, 0) - have
     return counts
 
 

@@ -167,10 +167,14 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     favor_events: list[str] = []
     violations: tuple[Violation, ...] = ()
     if kind is PhaseKind.MOVEMENT:
-        orders, results = _screen_kinds(orders, kind)
-        heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
-        orders, screened = _screen_marry_orders(variant, position, orders)
-        results += screened
+        if all(type(o) in _UNIT_ORDERS for o in orders):
+            results: list[OrderResult] = []  # the common case: nothing to screen out
+            heir_orders: list[HeirOrder] = []
+        else:
+            orders, results = _screen_kinds(orders, kind)
+            heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
+            orders, screened = _screen_marry_orders(variant, position, orders)
+            results += screened
         if variant.uses("diplomacy_points"):
             dp = resolve_allocations(variant, position, orders, allocations, rules)
             dp = replace(dp, rejected=tuple((a, variant.cite(why)) for a, why in dp.rejected))
@@ -252,6 +256,9 @@ _PHASE_ORDERS: dict[PhaseKind, tuple[type[Order], ...]] = {
     PhaseKind.ADJUSTMENT: (Build, BuildHeir, Remove, Waive, EmbassyOrder),
     PhaseKind.CENSUS: (),
 }
+_UNIT_ORDERS = frozenset({Hold, Move, SupportHold, SupportMove, Convoy})
+"""Orders of a movement phase that are neither heirs' orders nor a Marry: the resolver
+takes them as they are."""
 _WHAT = {EmbassyOrder: "an Embassy's order",
          Build: "a build", BuildHeir: "a build", Remove: "a removal", Waive: "a waive",
          Retreat: "a retreat", Disband: "a disband", Move: "a move", Hold: "a hold",
@@ -293,8 +300,8 @@ def _for_players(variant: Variant, position: Position, results: list[OrderResult
         unit = board.get(order.province)
         note = None if unit is None or order.unit_type is None or unit.type is order.unit_type \
             else _wrong_type(variant, position, order)  # the rare case, worded there
-        if note is None and own_words:
-            out.append(r)
+        if note is None:
+            out.append(r if own_words else r.cited(variant.cite))
             continue
 
         def reason(r: OrderResult = r, note: str | None = note) -> str:

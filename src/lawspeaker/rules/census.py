@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from ..core.board import Heir, Position, PowerState, Unit
 from ..core.ruleset import Rules
 from ..variants import Variant
-from .vp import points, year_end_events
+from .vp import all_points, year_end_events
 
 __all__ = ["CensusReport", "centre_counts", "run_census", "survivors", "victory"]
 
@@ -51,25 +51,32 @@ def run_census(variant: Variant, position: Position, rules: Rules) -> CensusRepo
     names = variant.map.name_of
     events: list[str] = []
     owners = dict(position.owners)
+    centres = variant.map.supply_centres
+    in_play = position.powers_in_play
+    # a. captures: found in one pass, reported in the order of their provinces
+    captures = sorted((prov, unit.power) for prov, unit in position.units.items()
+                      if prov in centres and owners.get(prov) != unit.power)
     captured: set[str] = set()
-    for prov, unit in sorted(position.units.items()):  # a. captures
-        if position.kind_of(unit.power) == "nuclear":
+    for prov, power in captures:
+        state = in_play.get(power)
+        if state is not None and state.kind == "nuclear":
             continue  # Dissolution §4.6, §8.5.1: US Navy fleets never capture
-        if variant.map.provinces[prov].is_sc and owners.get(prov) != unit.power:
-            before = owners.get(prov)
-            owners[prov] = unit.power
-            captured.add(prov)
-            events.append(f"{unit.power} captures {names(prov)}"
-                          + (f" from {before}" if before else ""))
+        before = owners.get(prov)
+        owners[prov] = power
+        captured.add(prov)
+        events.append(f"{power} captures {names(prov)}" + (f" from {before}" if before else ""))
     if not variant.uses("heirs"):
-        position = _drop_empty_powers(position.replace(owners=owners))
+        if captured:
+            position = position.replace(owners=owners)
+        position = _drop_empty_powers(position)
         if variant.uses("victory_points"):  # Dissolution §2.1.5 steps 2-6
             result = victory(variant, position, rules)
             position, more = year_end_events(variant, position.replace(result=result))
             events.extend(more)
             return CensusReport(position, tuple(events))
-        return CensusReport(position.replace(result=victory(variant, position, rules)),
-                            tuple(events))
+        result = victory(variant, position, rules)
+        return CensusReport(position if result is None and position.result is None
+                            else position.replace(result=result), tuple(events))
     census = _HeirCensus(variant, position, rules, owners, captured, events)
     position = census.run()
     return CensusReport(position.replace(result=victory(variant, position, rules)),
@@ -247,8 +254,12 @@ class _HeirCensus:
 
 def _drop_empty_powers(position: Position) -> Position:
     """Minor, thrall and vassal powers with no centre and no unit are gone."""
+    if not position.powers_in_play:
+        return position
     alive = set(position.owners.values()) | {u.power for u in position.units.values()}
     powers = {n: s for n, s in position.powers_in_play.items() if n in alive}
+    if len(powers) == len(position.powers_in_play):
+        return position  # nobody gone: the position stands as it is
     return position.replace(powers_in_play=powers)
 
 
@@ -257,10 +268,12 @@ def centre_counts(variant: Variant, position: Position) -> dict[str, int]:
     vassals' (a vassal's count for both controllers; S9 §3.2). With
     ``victory_points``, each player's effective VP (Dissolution §1.4, §4.6.1)."""
     if variant.uses("victory_points"):
-        return {name: points(variant, position, name) for name in variant.powers}
+        vp = all_points(variant, position)
+        return {name: vp.get(name, 0) for name in variant.powers}
     counts = {name: 0 for name in variant.powers}
+    provinces = variant.map.provinces
     for prov, owner in position.owners.items():
-        value = variant.map.provinces[prov].sc_value
+        value = provinces[prov].sc_value
         if owner in counts:
             counts[owner] += value
             continue

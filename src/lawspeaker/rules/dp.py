@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from ..core.board import Position, Unit
 from ..core.geography import GameMap, province_of
@@ -160,15 +160,25 @@ def attacks(variant: Variant, position: Position, order: Order, target: str,
     Convoy order aimed at the minor's space counts as written, legal or not.
     """
     rules = rules or variant.rules
-    into = ""
-    if isinstance(order, Move):
-        into = order.target_province
-    elif isinstance(order, SupportMove) or (
-            isinstance(order, Convoy) and rules.attack_allocating == "any"):
-        into = province_of(order.target)
-    unit = position.units.get(into)
+    unit = position.units.get(_aimed_at(order, rules))
     if unit is None or unit.power != target:
         return False
+    return _counts(variant, position, order, rules)
+
+
+def _aimed_at(order: Order, rules: Rules) -> str:
+    """The space an order attacks, or supports an attack on (with ``any``, convoys one
+    to), for :func:`attacks`; ``""`` for any other order."""
+    if isinstance(order, Move):
+        return order.target_province
+    if isinstance(order, SupportMove) or (
+            isinstance(order, Convoy) and rules.attack_allocating == "any"):
+        return province_of(order.target)
+    return ""
+
+
+def _counts(variant: Variant, position: Position, order: Order, rules: Rules) -> bool:
+    """Whether an order aimed at a unit counts as attacking it (see :func:`attacks`)."""
     if rules.attack_allocating == "any":
         return True
     return movement_problem(variant.map, position.units, order,
@@ -201,18 +211,31 @@ class AllocationCheck:
         self.position = position
         self.orders = tuple(orders)
         self.rules = rules
-        self._attacking: dict[tuple[str, str], bool] = {}
+        self._attacked: dict[str, frozenset[str]] = {}
         self._allotments: dict[str, int] = {}
 
     def attacking(self, power: str, minor: str) -> bool:
-        """Whether an order of ``power`` attacks ``minor`` (see :func:`attacks`)."""
-        key = (power, minor)
-        known = self._attacking.get(key)
-        if known is None:
-            known = self._attacking[key] = any(
-                attacks(self.variant, self.position, o, minor, self.rules)
-                for o in self.orders if o.power == power)
-        return known
+        """Whether an order of ``power`` attacks ``minor``, a power whose units DP
+        control (see :func:`attacks`)."""
+        attacked = self._attacked.get(power)
+        if attacked is None:
+            attacked = self._attacked[power] = self._attacked_by(power)
+        return minor in attacked
+
+    def _attacked_by(self, power: str) -> frozenset[str]:
+        """The DP-controlled powers that ``power``'s orders attack, in one pass over them."""
+        variant, position = self.variant, self.position
+        rules = self.rules or variant.rules
+        found: set[str] = set()
+        for order in self.orders:
+            if order.power != power:
+                continue
+            unit = position.units.get(_aimed_at(order, rules))
+            if unit is not None and unit.power not in found \
+                    and is_dp_controlled(position, unit) \
+                    and _counts(variant, position, order, rules):
+                found.add(unit.power)
+        return frozenset(found)
 
     def allotment(self, power: str) -> int:
         known = self._allotments.get(power)
@@ -277,14 +300,29 @@ class DPResolution:
         return tuple((a, why) for a, why in self.rejected if a.power == power)
 
 
+_UNIT_FIRST = ("power", "unit_type", "location")
+_OTHER_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""Order class -> its constructor's fields after :data:`_UNIT_FIRST`, found once per class
+(``None``: a class that does not start with them)."""
+
+
 def normalise_order(order: Order, unit: Unit) -> Order:
     """The proposed order as the unit's own order, so equal proposals tally
     together however they were written (unit types are ignored, DATC 4.C.2)."""
-    changes: dict[str, object] = {"power": unit.power, "unit_type": unit.type,
-                                  "location": unit.location}
-    if hasattr(order, "supported_type"):
-        changes["supported_type"] = None
-    return replace(order, **changes)  # type: ignore[type-var, arg-type]
+    cls = type(order)
+    if cls not in _OTHER_FIELDS:
+        names = tuple(f.name for f in fields(order) if f.init)
+        _OTHER_FIELDS[cls] = names[3:] if names[:3] == _UNIT_FIRST else None
+    rest = _OTHER_FIELDS[cls]
+    if rest is None:
+        changes: dict[str, object] = {"power": unit.power, "unit_type": unit.type,
+                                      "location": unit.location}
+        if hasattr(order, "supported_type"):
+            changes["supported_type"] = None
+        return replace(order, **changes)  # type: ignore[type-var, arg-type]
+    # A plain constructor call: dataclasses.replace looks up the fields on every call.
+    return cls(unit.power, unit.type, unit.location,
+               *[None if name == "supported_type" else getattr(order, name) for name in rest])
 
 
 def ignored_because(variant: Variant, position: Position, allocation: Allocation,
@@ -298,7 +336,11 @@ def ignored_because(variant: Variant, position: Position, allocation: Allocation
     unit = position.units.get(allocation.order.province)
     if unit is None:
         return None
-    order = normalise_order(allocation.order, unit)
+    return _ignored(variant, position, normalise_order(allocation.order, unit), rules)
+
+
+def _ignored(variant: Variant, position: Position, order: Order, rules: Rules) -> str | None:
+    """:func:`ignored_because` for the order as the unit's own (:func:`normalise_order`)."""
     illegal = movement_problem(variant.map, position.units, order,
                                wing_anywhere=rules.wing_support == "anywhere")  # §3.1
     if illegal is None and isinstance(order, Marry):
@@ -325,6 +367,7 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
     rejected: list[tuple[Allocation, str]] = []
     votes: dict[str, dict[Order, int]] = {}
     check = AllocationCheck(variant, position, orders, rules)
+    ignoring: dict[Order, str | None] = {}  # the same order asked twice is judged once
     for allocation in allocations:
         earlier = by_power.setdefault(allocation.power, [])
         problem = check.problem(allocation, earlier)
@@ -334,7 +377,9 @@ def resolve_allocations(variant: Variant, position: Position, orders: Iterable[O
         earlier.append(allocation)
         unit = position.units[allocation.order.province]
         order = normalise_order(allocation.order, unit)
-        ignored = ignored_because(variant, position, allocation, rules)
+        if order not in ignoring:
+            ignoring[order] = _ignored(variant, position, order, rules)
+        ignored = ignoring[order]
         if ignored is not None:
             rejected.append((allocation, f"Ignored: {ignored}"))
             continue

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from ..core.board import Position, Unit
 from ..core.geography import GameMap, Province, Terrain, UnitType
@@ -95,9 +95,11 @@ def _holder(variant: Variant, position: Position, board: FavorBoard, space: str,
 
 
 def embassy_problem(variant: Variant, position: Position, order: EmbassyOrder,
-                    board: FavorBoard | None = None) -> str | None:
+                    board: FavorBoard | None = None,
+                    holds: Mapping[str, str] | None = None) -> str | None:
     """Why an Embassy's Winter order is illegal, or ``None`` (§11.5.1-§11.5.3; the
-    move limit of §11.5.4 depends on the player's other orders: :func:`resolve_winter`)."""
+    move limit of §11.5.4 depends on the player's other orders: :func:`resolve_winter`).
+    ``holds``: :func:`must_hold` of the order's player, when already worked out."""
     if not variant.uses("favor_map") or not position.embassies:
         return "there is no Favor Map in this game"
     board = board or favor_board(variant)
@@ -108,7 +110,9 @@ def embassy_problem(variant: Variant, position: Position, order: EmbassyOrder,
     if position.embassies.get(order.power, {}).get(nuclear) != here:
         return f"{order.power or 'nobody'} has no Embassy on {here}"
     if order.action != "H":
-        why = must_hold(variant, position, order.power).get(nuclear)
+        if holds is None:
+            holds = must_hold(variant, position, order.power)
+        why = holds.get(nuclear)
         if why:
             return f"the Embassy must hold: {why}"
     if order.action == "-":
@@ -161,6 +165,10 @@ def _as_written(text: str) -> str:
     return _ARMY.sub(r"E \1", text)
 
 
+def _reason_as_written(result: OrderResult) -> str:
+    return _as_written(result.reason)  # read only when the result's reason is
+
+
 def resolve_winter(variant: Variant, position: Position, orders: Iterable[EmbassyOrder],
                    rules: Rules | None = None) -> WinterResult:
     """Adjudicate the Embassies' Winter orders (§11.5) and their retreats (§11.7.3)."""
@@ -173,8 +181,11 @@ def resolve_winter(variant: Variant, position: Position, orders: Iterable[Embass
     results: list[OrderResult] = []
     given: dict[Order, EmbassyOrder] = {}
     moves: dict[str, int] = {}
+    holds: dict[str, dict[str, str]] = {}  # must_hold of each player, worked out once
     for order in orders:
-        problem = embassy_problem(variant, position, order, board)
+        if order.power not in holds:
+            holds[order.power] = must_hold(variant, position, order.power)
+        problem = embassy_problem(variant, position, order, board, holds[order.power])
         if problem is None and order.action == "-":
             moves[order.power] = moves.get(order.power, 0) + 1
             limit = move_limit(position, order.power)
@@ -193,7 +204,7 @@ def resolve_winter(variant: Variant, position: Position, orders: Iterable[Embass
             if not r.dislodged:
                 continue  # an Embassy without orders holds; nothing to publish
             original = EmbassyOrder(r.order.power, None, r.order.location.split(".")[0])
-        results.append(r.reworded(_as_written(r.reason), _as_written, original))
+        results.append(r.reworded(partial(_reason_as_written, r), _as_written, original))
     after = {p: dict(e) for p, e in position.embassies.items()}
     for key, unit in moved.units.items():
         after[unit.power][board.nuclear_of(key)] = key.split(".")[0]

@@ -27,6 +27,7 @@ from ..variants import Variant
 
 __all__ = [
     "WING_BUILD_VP",
+    "all_points",
     "emergent_sites",
     "occupied_by_nuclear",
     "points",
@@ -41,22 +42,34 @@ WING_BUILD_VP = 12
 
 def occupied_by_nuclear(position: Position) -> frozenset[str]:
     """Provinces holding a nuclear power's unit (Dissolution §4.6)."""
-    return frozenset(p for p, u in position.units.items()
-                     if position.kind_of(u.power) == "nuclear")
+    nuclear = {n for n, s in position.powers_in_play.items() if s.kind == "nuclear"}
+    return frozenset(p for p, u in position.units.items() if u.power in nuclear)
 
 
 def points(variant: Variant, position: Position, power: str) -> int:
     """``power``'s effective VP: the values of its centres, less those a nuclear
     unit occupies (Dissolution §1.4, §4.6.1)."""
+    return all_points(variant, position).get(power, 0)
+
+
+def all_points(variant: Variant, position: Position) -> dict[str, int]:
+    """:func:`points` of every power owning a centre, worked out in one pass."""
     blocked = occupied_by_nuclear(position)
     provinces = variant.map.provinces
-    return sum(provinces[c].sc_value for c, owner in position.owners.items()
-               if owner == power and c not in blocked)
+    totals: dict[str, int] = {}
+    for centre, owner in position.owners.items():
+        if centre not in blocked:
+            totals[owner] = totals.get(owner, 0) + provinces[centre].sc_value
+    return totals
 
 
-def unit_allowance(variant: Variant, position: Position, power: str) -> int:
-    """How many units ``power`` may have: ⌈VP/2⌉ (Dissolution §4.2)."""
-    return math.ceil(points(variant, position, power) / 2)
+def unit_allowance(variant: Variant, position: Position, power: str,
+                   vp: Mapping[str, int] | None = None) -> int:
+    """How many units ``power`` may have: ⌈VP/2⌉ (Dissolution §4.2). ``vp``: every
+    power's points (:func:`all_points`), when already worked out."""
+    if vp is None:
+        vp = all_points(variant, position)
+    return math.ceil(vp.get(power, 0) / 2)
 
 
 def emergent_sites(variant: Variant, position: Position, power: str) -> frozenset[str]:
@@ -95,6 +108,7 @@ def year_end_events(variant: Variant, position: Position) -> tuple[Position, lis
     events: list[str] = []
     owning = set(position.owners.values())
     exiles = set(position.exiles)
+    vp_of = all_points(variant, position)
     for name in sorted(variant.powers):
         if name in exiles or name in position.removed:
             continue
@@ -104,8 +118,8 @@ def year_end_events(variant: Variant, position: Position) -> tuple[Position, lis
                           "(Dissolution §2.1.5); it may go on as a Player in Exile, "
                           "allocating 1 DP each orders phase (Dissolution §5.3)")
             continue
-        vp = points(variant, position, name)
-        allowed = math.ceil(vp / 2)
+        vp = vp_of.get(name, 0)
+        allowed = unit_allowance(variant, position, name, vp_of)
         if vp == 0:
             events.append(f"{name} has 0 VP: its centres are occupied by the US Navy, so it is "
                           "not eliminated but must disband all its units (Dissolution §4.6.2)")
