@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable
 
 from ..core.board import PhaseKind, Position, Unit
-from ..core.geography import Terrain, UnitType, province_of
+from ..core.geography import GameMap, Terrain, UnitType, province_of
 from ..core.legality import fleet_seas, movement_problem
 from ..core.notation import format_order
 from ..core.orders import (
@@ -100,14 +100,138 @@ class _Board:
     def __init__(self, variant: Variant, position: Position) -> None:
         self.map = variant.map
         self.units = position.units
-        self.seas = fleet_seas(self.map, self.units)
         self.wings = any(u.type is UnitType.WING for u in self.units.values())
+        self.tables = _tables_of(variant.map)
+        self._seas: set[str] | None = None
+
+    @property
+    def seas(self) -> set[str]:
+        """The provinces whose fleets could convoy (only the slow path needs them)."""
+        if self._seas is None:
+            self._seas = fleet_seas(self.map, self.units)
+        return self._seas
 
 
 _memo: tuple[Variant, Position, dict[Unit, list[Order]], _Board] | None = None
 
 
+class _Tables:
+    """A map's candidate orders, kept because the map is immutable.
+
+    Which orders a unit may give depends on the map, on the unit, and for a
+    support or convoy on the one unit it backs, and on whether wings are on the
+    board (Dissolution §3.3); the rest of the position never matters. So each
+    list is checked once with :func:`~lawspeaker.core.legality.movement_problem`
+    (on a board of just those units) and reused, the same order objects each time.
+    """
+
+    def __init__(self, game_map: GameMap) -> None:
+        self.map = game_map
+        self.own: dict[tuple[Unit, bool], tuple[list[Order], list[Order]]] = {}
+        self.reach: dict[tuple[UnitType, str], tuple[frozenset[str], list[str]]] = {}
+        self.supports: dict[tuple[Unit, Unit, bool], list[Order]] = {}
+        self.convoys: dict[tuple[Unit, Unit, bool], list[Order]] = {}
+        self.touching: dict[str, list[str]] = {}
+
+    def legal(self, orders: list[Order], units: dict[str, Unit], wings: bool) -> list[Order]:
+        return [o for o in orders
+                if movement_problem(self.map, units, o, None, wings=wings) is None]
+
+    def own_orders(self, unit: Unit, wings: bool) -> tuple[list[Order], list[Order]]:
+        """The unit's hold and moves, and its moves alone."""
+        key = (unit, wings)
+        known = self.own.get(key)
+        if known is None:
+            power, kind, loc = unit.power, unit.type, unit.location
+            orders: list[Order] = [Hold(power, kind, loc)]
+            orders += [Move(power, kind, loc, target)
+                       for target in sorted(self.map.neighbours(kind, loc))]
+            orders = self.legal(orders, {unit.province: unit}, wings)
+            known = self.own[key] = (orders, [o for o in orders if isinstance(o, Move)])
+        return known
+
+    def reachable(self, kind: UnitType, loc: str) -> tuple[frozenset[str], list[str]]:
+        """The provinces a unit could support into, as a set and sorted."""
+        key = (kind, loc)
+        known = self.reach.get(key)
+        if known is None:
+            reach = self.map.reachable(kind, loc)
+            known = self.reach[key] = (reach, sorted(reach))
+        return known
+
+    def support_orders(self, unit: Unit, other: Unit, wings: bool) -> list[Order]:
+        """``unit``'s supports of ``other``: to hold, and to each move it could make
+        into a province ``unit`` could enter (not ``unit``'s own)."""
+        key = (unit, other, wings)
+        known = self.supports.get(key)
+        if known is None:
+            power, kind, loc = unit.power, unit.type, unit.location
+            reach = self.reachable(kind, loc)[0]
+            orders: list[Order] = [SupportHold(power, kind, loc, other.type, other.location)]
+            for target in sorted(self.map.neighbours(other.type, other.location)):
+                into = province_of(target)
+                if into != unit.province and into in reach:
+                    orders.append(SupportMove(power, kind, loc, other.type, other.location,
+                                              target))
+            units = {unit.province: unit, other.province: other}
+            known = self.supports[key] = self.legal(orders, units, wings)
+        return known
+
+    def convoy_orders(self, fleet: Unit, army: Unit, wings: bool) -> list[Order]:
+        """``fleet``'s convoys of ``army`` to every place it could help it reach."""
+        key = (fleet, army, wings)
+        known = self.convoys.get(key)
+        if known is None:
+            orders: list[Order] = [
+                Convoy(fleet.power, fleet.type, fleet.location, army.location, dst)
+                for dst in self.map.convoy_destinations(army.province, fleet.province)]
+            units = {fleet.province: fleet, army.province: army}
+            known = self.convoys[key] = self.legal(orders, units, wings)
+        return known
+
+    def touching_sorted(self, province: str) -> list[str]:
+        known = self.touching.get(province)
+        if known is None:
+            known = self.touching[province] = sorted(self.map.touching(province))
+        return known
+
+
+_TABLES: dict[int, tuple[GameMap, _Tables]] = {}
+"""The tables of the maps last played on, by identity (a few; maps are few)."""
+
+
+def _tables_of(game_map: GameMap) -> _Tables:
+    kept = _TABLES.get(id(game_map))
+    if kept is not None and kept[0] is game_map:
+        return kept[1]
+    if len(_TABLES) >= 8:
+        _TABLES.pop(next(iter(_TABLES)))
+    tables = _Tables(game_map)
+    _TABLES[id(game_map)] = (game_map, tables)
+    return tables
+
+
 def _unit_options(board: _Board, unit: Unit) -> list[Order]:
+    units = board.units
+    here = units.get(unit.province)
+    if here != unit:
+        return _checked_options(board, unit)  # not this position's unit: check it all
+    tables, wings = board.tables, board.wings
+    options = list(tables.own_orders(unit, wings)[0])
+    for prov in tables.reachable(unit.type, unit.location)[1]:
+        other = units.get(prov)
+        if other is not None and prov != unit.province:
+            options += tables.support_orders(unit, other, wings)
+    if unit.type is UnitType.FLEET and board.map.provinces[unit.province].can_convoy:
+        for prov in tables.touching_sorted(unit.province):
+            army = units.get(prov)
+            if army is not None and army.type is UnitType.ARMY:
+                options += tables.convoy_orders(unit, army, wings)
+    return options
+
+
+def _checked_options(board: _Board, unit: Unit) -> list[Order]:
+    """Every candidate order of ``unit``, each checked against the whole board."""
     game_map = board.map
     units = board.units
     options: list[Order] = [Hold(unit.power, unit.type, unit.location)]
