@@ -54,7 +54,7 @@ from ..engine.adjustments import adjustment_counts, heir_builds_possible
 from ..engine.phases import Adjudication, adjudicate, initial_position
 from ..engine.retreats import retreat_options
 from ..rules.dp import Allocation, AllocationCheck, is_dp_controlled
-from ..rules.favor import favor_board, value_of
+from ..rules.favor import FavorBoard, favor_board, value_of
 from ..rules.marriages import heir_order_problem, marry_problem, vassal_marriage_phase
 from ..rules.neutral_limits import order_problem
 from ..rules.vp import emergent_sites, wing_build_problem
@@ -84,25 +84,27 @@ def unit_options(variant: Variant, position: Position, unit: Unit) -> list[Order
     play asks again for the same units when it spends DP), so a repeated question
     is answered from memory; positions are immutable, so the answer cannot change.
     """
-    global _memo
-    memo = _memo
-    if memo is None or memo[0] is not variant or memo[1] is not position:
-        memo = _memo = (variant, position, {}, _Board(variant, position))
-    known = memo[2].get(unit)
-    if known is None:
-        known = memo[2][unit] = _unit_options(memo[3], unit)
+    known = _board_of(variant, position).options_and_moves(unit)[0]
     return list(known)
 
 
 class _Board:
-    """What every unit's options share in one position, worked out once."""
+    """What every unit's options share in one position, worked out once, and the
+    answers given about it (positions are immutable, so they cannot change)."""
 
     def __init__(self, variant: Variant, position: Position) -> None:
+        self.variant = variant
+        self.position = position
         self.map = variant.map
         self.units = position.units
         self.wings = any(u.type is UnitType.WING for u in self.units.values())
         self.tables = _tables_of(variant.map)
         self._seas: set[str] | None = None
+        self._options: dict[Unit, tuple[list[Order], list[Order]]] = {}
+        self._neutral: dict[Unit, list[Order]] = {}
+        self._kinds: dict[str, str] = {}
+        self._vassals: list[Unit] | None = None
+        self._ruled: list[Unit] | None = None
 
     @property
     def seas(self) -> set[str]:
@@ -111,8 +113,57 @@ class _Board:
             self._seas = fleet_seas(self.map, self.units)
         return self._seas
 
+    def options_and_moves(self, unit: Unit) -> tuple[list[Order], list[Order]]:
+        """The unit's legal orders, and the moves among them (not to be changed)."""
+        known = self._options.get(unit)
+        if known is None:
+            options = _unit_options(self, unit)
+            known = self._options[unit] = (options, [o for o in options if isinstance(o, Move)])
+        return known
 
-_memo: tuple[Variant, Position, dict[Unit, list[Order]], _Board] | None = None
+    def kind_of(self, power: str) -> str:
+        known = self._kinds.get(power)
+        if known is None:
+            known = self._kinds[power] = self.position.kind_of(power)
+        return known
+
+    def ruled(self) -> list[Unit]:
+        """The units DP control (S9 §9.0), by province (not to be changed)."""
+        if self._ruled is None:
+            position = self.position
+            self._ruled = [u for _, u in sorted(position.units.items())
+                           if is_dp_controlled(position, u)]
+        return self._ruled
+
+    def vassal_units(self) -> list[Unit]:
+        """The vassals' units among :meth:`ruled` (S9 §10.5.1)."""
+        if self._vassals is None:
+            self._vassals = [u for u in self.ruled() if self.kind_of(u.power) == "vassal"]
+        return self._vassals
+
+    def neutral_options(self, unit: Unit) -> list[Order]:
+        """See :func:`_neutral_options` (not to be changed)."""
+        known = self._neutral.get(unit)
+        if known is None:
+            variant, position = self.variant, self.position
+            known = [o for o in self.options_and_moves(unit)[0]
+                     if order_problem(variant, position, o) is None]
+            if not known:
+                known = [Hold(unit.power, unit.type, unit.location)]
+            self._neutral[unit] = known
+        return known
+
+
+_memo: _Board | None = None
+"""The position last asked about (random play asks again when it spends DP)."""
+
+
+def _board_of(variant: Variant, position: Position) -> _Board:
+    global _memo
+    memo = _memo
+    if memo is None or memo.variant is not variant or memo.position is not position:
+        memo = _memo = _Board(variant, position)
+    return memo
 
 
 class _Tables:
@@ -293,11 +344,11 @@ def _embassy_orders(variant: Variant, position: Position, rng: random.Random) ->
         for space in sorted(mine.values()):
             roll = rng.random()
             if roll < 0.4:
-                to = rng.choice(board.neighbours(space, same_slice=True))
+                to = rng.choice(_favor_neighbours(board, space, True))
                 orders.append(EmbassyOrder(player, None, space, "-", to))
             elif roll < 0.6 and value_of(space):
-                into = rng.choice(board.neighbours(space))
-                near = [n for n in board.neighbours(into, same_slice=True) if n != space]
+                into = rng.choice(_favor_neighbours(board, space, False))
+                near = [n for n in _favor_neighbours(board, into, True) if n != space]
                 if near:
                     orders.append(EmbassyOrder(player, None, space, "S", into, rng.choice(near)))
             else:
@@ -305,13 +356,26 @@ def _embassy_orders(variant: Variant, position: Position, rng: random.Random) ->
     return orders
 
 
+_FAVOR_NEIGHBOURS: dict[tuple[FavorBoard, str, bool], tuple[str, ...]] = {}
+
+
+def _favor_neighbours(board: FavorBoard, space: str, same_slice: bool) -> tuple[str, ...]:
+    """``board.neighbours``, each answer kept: a Favor board is immutable (compared
+    by identity), and there is one per board file."""
+    key = (board, space, same_slice)
+    known = _FAVOR_NEIGHBOURS.get(key)
+    if known is None:
+        known = _FAVOR_NEIGHBOURS[key] = board.neighbours(space, same_slice=same_slice)
+    return known
+
+
 def _movement(variant: Variant, position: Position, rng: random.Random) -> list[Order]:
     orders: list[Order] = []
+    board = _board_of(variant, position)
     for _, unit in sorted(position.units.items()):
         if position.kind_of(unit.power) != "major" or unit.power in position.dropped:
             continue
-        options = unit_options(variant, position, unit)
-        moves = [o for o in options if isinstance(o, Move)]
+        options, moves = board.options_and_moves(unit)
         # Mostly moves, so that games are lively; otherwise anything legal.
         orders.append(rng.choice(moves if moves and rng.random() < 0.6 else options))
     return orders
@@ -475,7 +539,7 @@ def random_allocations(variant: Variant, position: Position, orders: list[Order]
     """
     if position.phase.kind is not PhaseKind.MOVEMENT:
         return []
-    ruled = [u for _, u in sorted(position.units.items()) if is_dp_controlled(position, u)]
+    ruled = _board_of(variant, position).ruled()
     out: list[Allocation] = []
     if not ruled:
         return out
@@ -495,6 +559,7 @@ def _spend(variant: Variant, position: Position, orders: list[Order], power: str
     ``check`` the allocation rules for ``orders``."""
     budget = check.allotment(power)
     mine: list[Allocation] = []
+    board = _board_of(variant, position)
 
     def offer(order: Order, points: int = 1) -> None:
         left = budget - sum(a.points for a in mine)
@@ -507,22 +572,21 @@ def _spend(variant: Variant, position: Position, orders: list[Order], power: str
                 and rng.random() < MARRY_VOTE:
             unit = position.units[given.partner]
             offer(Marry(unit.power, unit.type, unit.location, heir=given.location), budget)
-    for unit in ruled:
-        if position.kind_of(unit.power) == "vassal" and \
-                power in position.controllers_of(unit.power) and rng.random() < 0.8:
+    for unit in board.vassal_units():
+        if power in position.controllers_of(unit.power) and rng.random() < 0.8:
             voted = [a.order for a in earlier if a.order.province == unit.province]
             offer(voted[0] if voted and rng.random() < 0.6
-                  else rng.choice(unit_options(variant, position, unit)))
+                  else rng.choice(board.options_and_moves(unit)[0]))
     for _ in range(budget * 2):
         if sum(a.points for a in mine) >= budget:
             break
         unit = rng.choice(ruled)
-        if heirs and position.kind_of(unit.power) == "minor" and rng.random() < 0.1:
+        if heirs and board.kind_of(unit.power) == "minor" and rng.random() < 0.1:
             marry = Marry(unit.power, unit.type, unit.location, heir=rng.choice(heirs))
             assert marry_problem(variant, position, marry) is None
             order: Order = marry
         else:
-            order = rng.choice(_neutral_options(variant, position, unit))
+            order = rng.choice(board.neutral_options(unit))
         offer(order)
     return mine
 
@@ -531,9 +595,7 @@ def _neutral_options(variant: Variant, position: Position, unit: Unit) -> list[O
     """Legal orders for a neutral unit: those :func:`unit_options` gives that
     also keep Cohesion and Prejudice and avoid barred spaces (Dissolution §9,
     §8.5.4; DP on others would be ignored)."""
-    options = [o for o in unit_options(variant, position, unit)
-               if order_problem(variant, position, o) is None]
-    return options or [Hold(unit.power, unit.type, unit.location)]
+    return list(_board_of(variant, position).neutral_options(unit))
 
 
 def drop_a_player(variant: Variant, position: Position, rng: random.Random) -> Position:
