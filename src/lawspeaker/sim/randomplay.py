@@ -117,8 +117,7 @@ class _Board:
         """The unit's legal orders, and the moves among them (not to be changed)."""
         known = self._options.get(unit)
         if known is None:
-            options = _unit_options(self, unit)
-            known = self._options[unit] = (options, [o for o in options if isinstance(o, Move)])
+            known = self._options[unit] = _unit_options(self, unit)
         return known
 
     def kind_of(self, power: str) -> str:
@@ -262,13 +261,16 @@ def _tables_of(game_map: GameMap) -> _Tables:
     return tables
 
 
-def _unit_options(board: _Board, unit: Unit) -> list[Order]:
+def _unit_options(board: _Board, unit: Unit) -> tuple[list[Order], list[Order]]:
+    """The unit's legal orders, and the moves among them."""
     units = board.units
     here = units.get(unit.province)
-    if here != unit:
-        return _checked_options(board, unit)  # not this position's unit: check it all
+    if here != unit:  # not this position's unit: check every candidate on the board
+        checked = _checked_options(board, unit)
+        return checked, [o for o in checked if isinstance(o, Move)]
     tables, wings = board.tables, board.wings
-    options = list(tables.own_orders(unit, wings)[0])
+    own, moves = tables.own_orders(unit, wings)
+    options = list(own)
     for prov in tables.reachable(unit.type, unit.location)[1]:
         other = units.get(prov)
         if other is not None and prov != unit.province:
@@ -278,7 +280,7 @@ def _unit_options(board: _Board, unit: Unit) -> list[Order]:
             army = units.get(prov)
             if army is not None and army.type is UnitType.ARMY:
                 options += tables.convoy_orders(unit, army, wings)
-    return options
+    return options, moves
 
 
 def _checked_options(board: _Board, unit: Unit) -> list[Order]:
@@ -373,7 +375,7 @@ def _movement(variant: Variant, position: Position, rng: random.Random) -> list[
     orders: list[Order] = []
     board = _board_of(variant, position)
     for _, unit in sorted(position.units.items()):
-        if position.kind_of(unit.power) != "major" or unit.power in position.dropped:
+        if board.kind_of(unit.power) != "major" or unit.power in position.dropped:
             continue
         options, moves = board.options_and_moves(unit)
         # Mostly moves, so that games are lively; otherwise anything legal.
@@ -434,7 +436,10 @@ def _vassal_proposals(variant: Variant, position: Position, power: str,
     for partner in partners:
         theirs = position.unmarried_heir(partner)
         assert theirs is not None
+        homes = variant.powers[power].homes + variant.powers[partner].homes
         for where in sorted(set(position.centres_of(power) + position.centres_of(partner))):
+            if where in homes:
+                continue  # never a home centre of either (§10.4), so need not be asked
             ask = HeirMarry(power, None, mine.location, theirs.location, True, where)
             answer = HeirMarry(partner, None, theirs.location, mine.location, True, where)
             if heir_order_problem(variant, position, ask) is None and \
@@ -545,40 +550,43 @@ def random_allocations(variant: Variant, position: Position, orders: list[Order]
         return out
     heirs = sorted(h.location for h in position.heirs if not h.married)
     check = AllocationCheck(variant, position, orders)
+    votes: dict[str, list[HeirMarry]] = {}  # each heir's thrall proposals (§10.3 C)
+    for given in orders:
+        if isinstance(given, HeirMarry) and not given.to_heir:
+            votes.setdefault(given.power, []).append(given)
     for power in sorted(variant.powers):  # exiles too, 1 DP each (Dissolution §5.3)
         if power not in position.dropped:
-            out.extend(_spend(variant, position, orders, power, ruled, heirs, out, rng, check))
+            out.extend(_spend(variant, position, power, votes.get(power, []), heirs, out, rng,
+                              check))
     return out
 
 
-def _spend(variant: Variant, position: Position, orders: list[Order], power: str,
-           ruled: list[Unit], heirs: list[str], earlier: list[Allocation],
-           rng: random.Random, check: AllocationCheck) -> list[Allocation]:
-    """One power's allocations (see :func:`random_allocations`); ``earlier``
-    are the other powers' allocations so far, ``heirs`` the unmarried heirs,
-    ``check`` the allocation rules for ``orders``."""
+def _spend(variant: Variant, position: Position, power: str, votes: list[HeirMarry],
+           heirs: list[str], earlier: list[Allocation], rng: random.Random,
+           check: AllocationCheck) -> list[Allocation]:
+    """One power's allocations (see :func:`random_allocations`); ``votes`` are the
+    power's heir's thrall proposals among the orders, ``earlier`` the other
+    powers' allocations so far, ``heirs`` the unmarried heirs, ``check`` the
+    allocation rules for the turn's orders."""
     budget = check.allotment(power)
     mine: list[Allocation] = []
+    spent = 0
     board = _board_of(variant, position)
-
-    def offer(order: Order, points: int = 1) -> None:
-        left = budget - sum(a.points for a in mine)
-        allocation = Allocation(power, min(points, left), order)
-        if left > 0 and check.problem(allocation, mine) is None:
-            mine.append(allocation)
-
-    for given in orders:
-        if isinstance(given, HeirMarry) and given.power == power and not given.to_heir \
-                and rng.random() < MARRY_VOTE:
+    for given in votes:
+        if rng.random() < MARRY_VOTE:
             unit = position.units[given.partner]
-            offer(Marry(unit.power, unit.type, unit.location, heir=given.location), budget)
+            spent = _offer(check, mine, spent, budget, power,
+                           Marry(unit.power, unit.type, unit.location, heir=given.location),
+                           budget)
     for unit in board.vassal_units():
         if power in position.controllers_of(unit.power) and rng.random() < 0.8:
             voted = [a.order for a in earlier if a.order.province == unit.province]
-            offer(voted[0] if voted and rng.random() < 0.6
-                  else rng.choice(board.options_and_moves(unit)[0]))
+            spent = _offer(check, mine, spent, budget, power,
+                           voted[0] if voted and rng.random() < 0.6
+                           else rng.choice(board.options_and_moves(unit)[0]))
+    ruled = board.ruled()
     for _ in range(budget * 2):
-        if sum(a.points for a in mine) >= budget:
+        if spent >= budget:
             break
         unit = rng.choice(ruled)
         if heirs and board.kind_of(unit.power) == "minor" and rng.random() < 0.1:
@@ -587,8 +595,22 @@ def _spend(variant: Variant, position: Position, orders: list[Order], power: str
             order: Order = marry
         else:
             order = rng.choice(board.neutral_options(unit))
-        offer(order)
+        spent = _offer(check, mine, spent, budget, power, order)
     return mine
+
+
+def _offer(check: AllocationCheck, mine: list[Allocation], spent: int, budget: int,
+           power: str, order: Order, points: int = 1) -> int:
+    """Add ``points`` DP (at most those left) to ``order`` to ``mine`` if the rules
+    allow (S9 §9.0, §9.2); the DP spent afterwards."""
+    left = budget - spent
+    if left <= 0:
+        return spent
+    allocation = Allocation(power, min(points, left), order)
+    if check.problem(allocation, mine) is not None:
+        return spent
+    mine.append(allocation)
+    return spent + allocation.points
 
 
 def _neutral_options(variant: Variant, position: Position, unit: Unit) -> list[Order]:
