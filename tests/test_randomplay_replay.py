@@ -17,6 +17,7 @@ import random
 import pytest
 
 import lawspeaker
+from lawspeaker.core.orders import Move
 from lawspeaker.engine.phases import adjudicate
 from lawspeaker.sim import randomplay
 from lawspeaker.sim.randomplay import play, random_allocations, random_orders, unit_options
@@ -92,8 +93,9 @@ def test_options_known_by_construction_are_those_the_board_allows(name: str) -> 
             if position.phase.kind is lawspeaker.PhaseKind.MOVEMENT:
                 board = randomplay._Board(variant, position)
                 for unit in position.units.values():
-                    assert unit_options(variant, position, unit) == \
-                        randomplay._checked_options(board, unit), unit
+                    checked = randomplay._checked_options(board, unit)
+                    assert unit_options(variant, position, unit) == checked, unit
+                    assert board.moves(unit) == [o for o in checked if isinstance(o, Move)]
                     compared += 1
             orders = random_orders(variant, position, rng)
             allocations = random_allocations(variant, position, orders, rng)

@@ -120,6 +120,12 @@ class _Board:
             known = self._options[unit] = _unit_options(self, unit)
         return known
 
+    def moves(self, unit: Unit) -> list[Order]:
+        """The unit's legal moves (not to be changed)."""
+        if self.units.get(unit.province) == unit:
+            return self.tables.own_orders(unit, self.wings)[1]
+        return self.options_and_moves(unit)[1]
+
     def kind_of(self, power: str) -> str:
         known = self._kinds.get(power)
         if known is None:
@@ -377,9 +383,11 @@ def _movement(variant: Variant, position: Position, rng: random.Random) -> list[
     for _, unit in sorted(position.units.items()):
         if board.kind_of(unit.power) != "major" or unit.power in position.dropped:
             continue
-        options, moves = board.options_and_moves(unit)
-        # Mostly moves, so that games are lively; otherwise anything legal.
-        orders.append(rng.choice(moves if moves and rng.random() < 0.6 else options))
+        moves = board.moves(unit)
+        # Mostly moves, so that games are lively; otherwise anything legal (the
+        # supports and convoys are looked for only then).
+        orders.append(rng.choice(moves) if moves and rng.random() < 0.6
+                      else rng.choice(board.options_and_moves(unit)[0]))
     return orders
 
 
