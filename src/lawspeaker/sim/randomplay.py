@@ -175,18 +175,19 @@ class _Tables:
     """A map's candidate orders, kept because the map is immutable.
 
     Which orders a unit may give depends on the map, on the unit, and for a
-    support or convoy on the one unit it backs, and on whether wings are on the
-    board (Dissolution §3.3); the rest of the position never matters. So each
-    list is checked once with :func:`~lawspeaker.core.legality.movement_problem`
-    (on a board of just those units) and reused, the same order objects each time.
+    support or convoy on the type and place of the one unit it backs (not on its
+    power), and on whether wings are on the board (Dissolution §3.3); the rest of
+    the position never matters. So each list is checked once with
+    :func:`~lawspeaker.core.legality.movement_problem` (on a board of just those
+    units) and reused, the same order objects each time.
     """
 
     def __init__(self, game_map: GameMap) -> None:
         self.map = game_map
-        self.own: dict[tuple[Unit, bool], tuple[list[Order], list[Order]]] = {}
+        self.own: dict[tuple[str, UnitType, str, bool], tuple[list[Order], list[Order]]] = {}
         self.reach: dict[tuple[UnitType, str], tuple[frozenset[str], list[str]]] = {}
-        self.supports: dict[tuple[Unit, Unit, bool], list[Order]] = {}
-        self.convoys: dict[tuple[Unit, Unit, bool], list[Order]] = {}
+        self.supports: dict[tuple[str, UnitType, str, UnitType, str, bool], list[Order]] = {}
+        self.convoys: dict[tuple[str, str, str, bool], list[Order]] = {}
         self.touching: dict[str, list[str]] = {}
 
     def legal(self, orders: list[Order], units: dict[str, Unit], wings: bool) -> list[Order]:
@@ -195,7 +196,7 @@ class _Tables:
 
     def own_orders(self, unit: Unit, wings: bool) -> tuple[list[Order], list[Order]]:
         """The unit's hold and moves, and its moves alone."""
-        key = (unit, wings)
+        key = (unit.power, unit.type, unit.location, wings)
         known = self.own.get(key)
         if known is None:
             power, kind, loc = unit.power, unit.type, unit.location
@@ -218,7 +219,7 @@ class _Tables:
     def support_orders(self, unit: Unit, other: Unit, wings: bool) -> list[Order]:
         """``unit``'s supports of ``other``: to hold, and to each move it could make
         into a province ``unit`` could enter (not ``unit``'s own)."""
-        key = (unit, other, wings)
+        key = (unit.power, unit.type, unit.location, other.type, other.location, wings)
         known = self.supports.get(key)
         if known is None:
             power, kind, loc = unit.power, unit.type, unit.location
@@ -235,7 +236,7 @@ class _Tables:
 
     def convoy_orders(self, fleet: Unit, army: Unit, wings: bool) -> list[Order]:
         """``fleet``'s convoys of ``army`` to every place it could help it reach."""
-        key = (fleet, army, wings)
+        key = (fleet.power, fleet.location, army.location, wings)
         known = self.convoys.get(key)
         if known is None:
             orders: list[Order] = [
