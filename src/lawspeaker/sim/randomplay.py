@@ -421,9 +421,11 @@ def _heir_orders(variant: Variant, position: Position, rng: random.Random) -> li
             orders.append(theirs)
             waiting.remove(theirs.power)
         single.sort()
+    kind_of = _board_of(variant, position).kind_of
+    units = position.units
     minors = [prov for prov, owner in sorted(position.owners.items())
-              if position.kind_of(owner) == "minor" and prov in position.units
-              and position.units[prov].power == owner]  # §10.3 A
+              if kind_of(owner) == "minor" and prov in units
+              and units[prov].power == owner]  # §10.3 A
     for power in single:
         heir = position.unmarried_heir(power)
         assert heir is not None
