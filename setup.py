@@ -29,7 +29,7 @@ COMPILED = [
     "rules/census.py", "rules/dp.py", "rules/favor.py", "rules/favor_orders.py",
     "rules/marriages.py", "rules/neutral_limits.py", "rules/violations.py", "rules/vp.py",
     # random play, for simulations
-    "sim/randomplay.py",
+    "sim/options.py", "sim/randomplay.py",
 ]
 
 if os.environ.get("LAWSPEAKER_MYPYC") == "1":

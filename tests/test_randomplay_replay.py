@@ -19,7 +19,7 @@ import pytest
 import lawspeaker
 from lawspeaker.core.orders import Move
 from lawspeaker.engine.phases import adjudicate
-from lawspeaker.sim import randomplay
+from lawspeaker.sim.options import Board, checked_options
 from lawspeaker.sim.randomplay import play, random_allocations, random_orders, unit_options
 
 RECORDED: dict[str, tuple[list[str], str]] = {
@@ -91,9 +91,9 @@ def test_options_known_by_construction_are_those_the_board_allows(name: str) -> 
             if position.result is not None:
                 break
             if position.phase.kind is lawspeaker.PhaseKind.MOVEMENT:
-                board = randomplay._Board(variant, position)
+                board = Board(variant, position)
                 for unit in position.units.values():
-                    checked = randomplay._checked_options(board, unit)
+                    checked = checked_options(board, unit)
                     assert unit_options(variant, position, unit) == checked, unit
                     assert board.moves(unit) == [o for o in checked if isinstance(o, Move)]
                     compared += 1
