@@ -214,7 +214,7 @@ def tables_of(game_map: GameMap) -> Tables:
     if kept is not None and kept[0] is game_map:
         return kept[1]
     if len(_TABLES) >= 8:
-        _TABLES.pop(next(iter(_TABLES)))
+        _TABLES.pop(next(iter(list(_TABLES))), None)  # the oldest
     tables = Tables(game_map)
     _TABLES[id(game_map)] = (game_map, tables)
     return tables
