@@ -4,8 +4,9 @@ A unit's legal movement orders (hold, moves, supports, convoys) depend on the ma
 the unit, for a support or convoy on the type and place of the one unit it backs,
 and on whether wings are on the board (Dissolution §3.3); nothing else in the
 position matters. So :class:`Tables` keeps those lists per map, each checked once
-with :func:`~lawspeaker.core.legality.movement_problem`, and a position only puts
-together the lists of the units that stand there. :class:`Board` keeps what
+with :func:`~lawspeaker.core.legality.movement_problem` (convoys are legal by
+construction), and a position only puts together the lists of the units that
+stand there. :class:`Board` keeps what
 random play asks again about the position it is choosing for (each unit's
 options, a neutral unit's options under Cohesion and Prejudice, the units DP
 rule, the powers' kinds); positions and maps are immutable, so no answer kept
@@ -15,6 +16,7 @@ can go stale.
 from __future__ import annotations
 
 from ..core.board import Position, Unit
+from ..core.convoy_routes import convoy_routes_from
 from ..core.geography import GameMap, UnitType, province_of
 from ..core.legality import fleet_seas, movement_problem
 from ..core.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
@@ -130,7 +132,8 @@ class Tables:
     power), and on whether wings are on the board (Dissolution §3.3); the rest of
     the position never matters. So each list is checked once with
     :func:`~lawspeaker.core.legality.movement_problem` (on a board of just those
-    units) and reused, the same order objects each time.
+    units; convoys are legal by construction, see :meth:`convoy_orders`) and
+    reused, the same order objects each time.
     """
 
     def __init__(self, game_map: GameMap) -> None:
@@ -138,7 +141,8 @@ class Tables:
         self.own: dict[tuple[str, UnitType, str, bool], tuple[list[Order], list[Order]]] = {}
         self.reach: dict[tuple[UnitType, str], tuple[frozenset[str], list[str]]] = {}
         self.supports: dict[tuple[str, UnitType, str, UnitType, str, bool], list[Order]] = {}
-        self.convoys: dict[tuple[str, str, str, bool], list[Order]] = {}
+        self.convoys: dict[tuple[str, str, str], list[Order]] = {}
+        self.routes: dict[str, dict[str, frozenset[str]]] = {}
         self.touching: dict[str, list[str]] = {}
 
     def legal(self, orders: list[Order], units: dict[str, Unit], wings: bool) -> list[Order]:
@@ -185,16 +189,28 @@ class Tables:
             known = self.supports[key] = self.legal(orders, units, wings)
         return known
 
-    def convoy_orders(self, fleet: Unit, army: Unit, wings: bool) -> list[Order]:
-        """``fleet``'s convoys of ``army`` to every place it could help it reach."""
-        key = (fleet.power, fleet.location, army.location, wings)
+    def convoy_orders(self, fleet: Unit, army: Unit) -> list[Order]:
+        """``fleet``'s convoys of ``army`` to every place it could help it reach: the
+        coastal provinces with the fleet's space on a minimal convoy route from the
+        army's (``GameMap.convoy_destinations``, DATC 6.G.7, 6.G.19).
+
+        ``fleet`` is a fleet on a space that can convoy. Each of these convoys is
+        legal by construction, with wings on the board or not (``_convoy_problem``:
+        both ends coastal, not the same, the fleet on a minimal route; with wings,
+        Dissolution §3.3, only the ends count), so none is checked again; the
+        routes come from one search per army's province (``convoy_routes_from``).
+        """
+        key = (fleet.power, fleet.location, army.location)
         known = self.convoys.get(key)
         if known is None:
-            orders: list[Order] = [
+            routes = self.routes.get(army.province)
+            if routes is None:
+                routes = self.routes[army.province] = convoy_routes_from(self.map,
+                                                                         army.province)
+            sea = fleet.province
+            known = self.convoys[key] = [
                 Convoy(fleet.power, fleet.type, fleet.location, army.location, dst)
-                for dst in self.map.convoy_destinations(army.province, fleet.province)]
-            units = {fleet.province: fleet, army.province: army}
-            known = self.convoys[key] = self.legal(orders, units, wings)
+                for dst in sorted(routes) if sea in routes[dst]]
         return known
 
     def touching_sorted(self, province: str) -> list[str]:
@@ -238,7 +254,7 @@ def _options_of(board: Board, unit: Unit) -> tuple[list[Order], list[Order]]:
         for prov in tables.touching_sorted(unit.province):
             army = units.get(prov)
             if army is not None and army.type is UnitType.ARMY:
-                options += tables.convoy_orders(unit, army, wings)
+                options += tables.convoy_orders(unit, army)
     return options, moves
 
 
