@@ -103,8 +103,9 @@ class Board:
         known = self._neutral.get(unit)
         if known is None:
             variant, position = self.variant, self.position
-            known = [o for o in self.options_and_moves(unit)[0]
-                     if order_problem(variant, position, o) is None]
+            known = self.options_and_moves(unit)[0]
+            if variant.uses("neutral_limits"):  # else order_problem finds nothing
+                known = [o for o in known if order_problem(variant, position, o) is None]
             if not known:
                 known = [Hold(unit.power, unit.type, unit.location)]
             self._neutral[unit] = known
