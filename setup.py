@@ -23,13 +23,14 @@ COMPILED = [
     "core/convoys.py", "core/geography.py", "core/legality.py", "core/notation.py",
     "core/orders.py", "core/resolver.py", "core/resolver_explain.py", "core/resolver_plan.py",
     "core/resolver_report.py", "core/results.py", "core/safetext.py", "core/wording.py",
+    "core/convoy_routes.py",  # every convoy route from a province, for random play
     # one step of a game, and the rule components it calls
     "engine/adjustments.py", "engine/codec.py", "engine/phases.py", "engine/positions.py",
     "engine/posts.py", "engine/retreats.py",
     "rules/census.py", "rules/dp.py", "rules/favor.py", "rules/favor_orders.py",
     "rules/marriages.py", "rules/neutral_limits.py", "rules/violations.py", "rules/vp.py",
     # random play, for simulations
-    "sim/randomplay.py",
+    "sim/options.py", "sim/randomplay.py",
 ]
 
 if os.environ.get("LAWSPEAKER_MYPYC") == "1":

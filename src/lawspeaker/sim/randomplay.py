@@ -28,37 +28,31 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..core.board import PhaseKind, Position, Unit
-from ..core.geography import Terrain, UnitType, province_of
-from ..core.legality import fleet_seas, movement_problem
+from ..core.board import PhaseKind, Position
+from ..core.geography import Terrain, UnitType
 from ..core.notation import format_order
 from ..core.orders import (
     Build,
     BuildHeir,
-    Convoy,
     Disband,
     EmbassyOrder,
     HeirHold,
     HeirMarry,
-    Hold,
     Marry,
-    Move,
     Order,
     Remove,
     Retreat,
-    SupportHold,
-    SupportMove,
 )
 from ..core.ruleset import BuildRule, Rules
 from ..engine.adjustments import adjustment_counts, heir_builds_possible
 from ..engine.phases import Adjudication, adjudicate, initial_position
 from ..engine.retreats import retreat_options
-from ..rules.dp import Allocation, AllocationCheck, is_dp_controlled
-from ..rules.favor import favor_board, value_of
+from ..rules.dp import Allocation, AllocationCheck
+from ..rules.favor import FavorBoard, favor_board, value_of
 from ..rules.marriages import heir_order_problem, marry_problem, vassal_marriage_phase
-from ..rules.neutral_limits import order_problem
 from ..rules.vp import emergent_sites, wing_build_problem
 from ..variants import Variant
+from .options import board_of, unit_options
 
 __all__ = ["drop_a_player", "may_build", "play", "random_allocations", "random_orders",
            "random_posts", "unit_options"]
@@ -75,65 +69,6 @@ HEIR_BUILD = 0.8
 """Chance that a power builds an heir when it may (S9 §8.3)."""
 WING_BUILD = 0.3
 """Chance that a build is a wing when the power may build one (Dissolution §4.4)."""
-
-
-def unit_options(variant: Variant, position: Position, unit: Unit) -> list[Order]:
-    """Every legal movement order for one unit: hold, moves, supports, convoys.
-
-    The options of every unit of the position last asked about are kept (random
-    play asks again for the same units when it spends DP), so a repeated question
-    is answered from memory; positions are immutable, so the answer cannot change.
-    """
-    global _memo
-    memo = _memo
-    if memo is None or memo[0] is not variant or memo[1] is not position:
-        memo = _memo = (variant, position, {}, _Board(variant, position))
-    known = memo[2].get(unit)
-    if known is None:
-        known = memo[2][unit] = _unit_options(memo[3], unit)
-    return list(known)
-
-
-class _Board:
-    """What every unit's options share in one position, worked out once."""
-
-    def __init__(self, variant: Variant, position: Position) -> None:
-        self.map = variant.map
-        self.units = position.units
-        self.seas = fleet_seas(self.map, self.units)
-        self.wings = any(u.type is UnitType.WING for u in self.units.values())
-
-
-_memo: tuple[Variant, Position, dict[Unit, list[Order]], _Board] | None = None
-
-
-def _unit_options(board: _Board, unit: Unit) -> list[Order]:
-    game_map = board.map
-    units = board.units
-    options: list[Order] = [Hold(unit.power, unit.type, unit.location)]
-    for target in sorted(game_map.neighbours(unit.type, unit.location)):
-        options.append(Move(unit.power, unit.type, unit.location, target))
-    reach = game_map.reachable(unit.type, unit.location)
-    for prov in sorted(reach):  # in the order of the units' provinces, as before
-        other = units.get(prov)
-        if other is None or other is unit:
-            continue
-        options.append(SupportHold(unit.power, unit.type, unit.location, other.type,
-                                   other.location))
-        for target in sorted(game_map.neighbours(other.type, other.location)):
-            into = province_of(target)
-            if into != unit.province and into in reach:
-                options.append(SupportMove(unit.power, unit.type, unit.location, other.type,
-                                           other.location, target))
-    if unit.type is UnitType.FLEET and game_map.provinces[unit.province].can_convoy:
-        for prov in sorted(game_map.touching(unit.province)):
-            army = units.get(prov)
-            if army is not None and army.type is UnitType.ARMY:
-                for dst in game_map.convoy_destinations(prov, unit.province):
-                    options.append(Convoy(unit.power, unit.type, unit.location,
-                                          army.location, dst))
-    return [o for o in options
-            if movement_problem(game_map, units, o, board.seas, wings=board.wings) is None]
 
 
 def random_orders(variant: Variant, position: Position, rng: random.Random) -> list[Order]:
@@ -169,11 +104,11 @@ def _embassy_orders(variant: Variant, position: Position, rng: random.Random) ->
         for space in sorted(mine.values()):
             roll = rng.random()
             if roll < 0.4:
-                to = rng.choice(board.neighbours(space, same_slice=True))
+                to = rng.choice(_favor_neighbours(board, space, True))
                 orders.append(EmbassyOrder(player, None, space, "-", to))
             elif roll < 0.6 and value_of(space):
-                into = rng.choice(board.neighbours(space))
-                near = [n for n in board.neighbours(into, same_slice=True) if n != space]
+                into = rng.choice(_favor_neighbours(board, space, False))
+                near = [n for n in _favor_neighbours(board, into, True) if n != space]
                 if near:
                     orders.append(EmbassyOrder(player, None, space, "S", into, rng.choice(near)))
             else:
@@ -181,15 +116,30 @@ def _embassy_orders(variant: Variant, position: Position, rng: random.Random) ->
     return orders
 
 
+_FAVOR_NEIGHBOURS: dict[tuple[FavorBoard, str, bool], tuple[str, ...]] = {}
+
+
+def _favor_neighbours(board: FavorBoard, space: str, same_slice: bool) -> tuple[str, ...]:
+    """``board.neighbours``, each answer kept: a Favor board is immutable (compared
+    by identity), and there is one per board file."""
+    key = (board, space, same_slice)
+    known = _FAVOR_NEIGHBOURS.get(key)
+    if known is None:
+        known = _FAVOR_NEIGHBOURS[key] = board.neighbours(space, same_slice=same_slice)
+    return known
+
+
 def _movement(variant: Variant, position: Position, rng: random.Random) -> list[Order]:
     orders: list[Order] = []
+    board = board_of(variant, position)
     for _, unit in sorted(position.units.items()):
-        if position.kind_of(unit.power) != "major" or unit.power in position.dropped:
+        if board.kind_of(unit.power) != "major" or unit.power in position.dropped:
             continue
-        options = unit_options(variant, position, unit)
-        moves = [o for o in options if isinstance(o, Move)]
-        # Mostly moves, so that games are lively; otherwise anything legal.
-        orders.append(rng.choice(moves if moves and rng.random() < 0.6 else options))
+        moves = board.moves(unit)
+        # Mostly moves, so that games are lively; otherwise anything legal (the
+        # supports and convoys are looked for only then).
+        orders.append(rng.choice(moves) if moves and rng.random() < 0.6
+                      else rng.choice(board.options_and_moves(unit)[0]))
     return orders
 
 
@@ -222,9 +172,11 @@ def _heir_orders(variant: Variant, position: Position, rng: random.Random) -> li
             orders.append(theirs)
             waiting.remove(theirs.power)
         single.sort()
+    kind_of = board_of(variant, position).kind_of
+    units = position.units
     minors = [prov for prov, owner in sorted(position.owners.items())
-              if position.kind_of(owner) == "minor" and prov in position.units
-              and position.units[prov].power == owner]  # §10.3 A
+              if kind_of(owner) == "minor" and prov in units
+              and units[prov].power == owner]  # §10.3 A
     for power in single:
         heir = position.unmarried_heir(power)
         assert heir is not None
@@ -246,7 +198,10 @@ def _vassal_proposals(variant: Variant, position: Position, power: str,
     for partner in partners:
         theirs = position.unmarried_heir(partner)
         assert theirs is not None
+        homes = variant.powers[power].homes + variant.powers[partner].homes
         for where in sorted(set(position.centres_of(power) + position.centres_of(partner))):
+            if where in homes:
+                continue  # never a home centre of either (§10.4), so need not be asked
             ask = HeirMarry(power, None, mine.location, theirs.location, True, where)
             answer = HeirMarry(partner, None, theirs.location, mine.location, True, where)
             if heir_order_problem(variant, position, ask) is None and \
@@ -351,65 +306,73 @@ def random_allocations(variant: Variant, position: Position, orders: list[Order]
     """
     if position.phase.kind is not PhaseKind.MOVEMENT:
         return []
-    ruled = [u for _, u in sorted(position.units.items()) if is_dp_controlled(position, u)]
+    ruled = board_of(variant, position).ruled()
     out: list[Allocation] = []
     if not ruled:
         return out
     heirs = sorted(h.location for h in position.heirs if not h.married)
     check = AllocationCheck(variant, position, orders)
+    votes: dict[str, list[HeirMarry]] = {}  # each heir's thrall proposals (§10.3 C)
+    for given in orders:
+        if isinstance(given, HeirMarry) and not given.to_heir:
+            votes.setdefault(given.power, []).append(given)
     for power in sorted(variant.powers):  # exiles too, 1 DP each (Dissolution §5.3)
         if power not in position.dropped:
-            out.extend(_spend(variant, position, orders, power, ruled, heirs, out, rng, check))
+            out.extend(_spend(variant, position, power, votes.get(power, []), heirs, out, rng,
+                              check))
     return out
 
 
-def _spend(variant: Variant, position: Position, orders: list[Order], power: str,
-           ruled: list[Unit], heirs: list[str], earlier: list[Allocation],
-           rng: random.Random, check: AllocationCheck) -> list[Allocation]:
-    """One power's allocations (see :func:`random_allocations`); ``earlier``
-    are the other powers' allocations so far, ``heirs`` the unmarried heirs,
-    ``check`` the allocation rules for ``orders``."""
+def _spend(variant: Variant, position: Position, power: str, votes: list[HeirMarry],
+           heirs: list[str], earlier: list[Allocation], rng: random.Random,
+           check: AllocationCheck) -> list[Allocation]:
+    """One power's allocations (see :func:`random_allocations`); ``votes`` are the
+    power's heir's thrall proposals among the orders, ``earlier`` the other
+    powers' allocations so far, ``heirs`` the unmarried heirs, ``check`` the
+    allocation rules for the turn's orders."""
     budget = check.allotment(power)
     mine: list[Allocation] = []
-
-    def offer(order: Order, points: int = 1) -> None:
-        left = budget - sum(a.points for a in mine)
-        allocation = Allocation(power, min(points, left), order)
-        if left > 0 and check.problem(allocation, mine) is None:
-            mine.append(allocation)
-
-    for given in orders:
-        if isinstance(given, HeirMarry) and given.power == power and not given.to_heir \
-                and rng.random() < MARRY_VOTE:
+    spent = 0
+    board = board_of(variant, position)
+    for given in votes:
+        if rng.random() < MARRY_VOTE:
             unit = position.units[given.partner]
-            offer(Marry(unit.power, unit.type, unit.location, heir=given.location), budget)
-    for unit in ruled:
-        if position.kind_of(unit.power) == "vassal" and \
-                power in position.controllers_of(unit.power) and rng.random() < 0.8:
+            spent = _offer(check, mine, spent, budget, power,
+                           Marry(unit.power, unit.type, unit.location, heir=given.location),
+                           budget)
+    for unit in board.vassal_units():
+        if power in position.controllers_of(unit.power) and rng.random() < 0.8:
             voted = [a.order for a in earlier if a.order.province == unit.province]
-            offer(voted[0] if voted and rng.random() < 0.6
-                  else rng.choice(unit_options(variant, position, unit)))
+            spent = _offer(check, mine, spent, budget, power,
+                           voted[0] if voted and rng.random() < 0.6
+                           else rng.choice(board.options_and_moves(unit)[0]))
+    ruled = board.ruled()
     for _ in range(budget * 2):
-        if sum(a.points for a in mine) >= budget:
+        if spent >= budget:
             break
         unit = rng.choice(ruled)
-        if heirs and position.kind_of(unit.power) == "minor" and rng.random() < 0.1:
+        if heirs and board.kind_of(unit.power) == "minor" and rng.random() < 0.1:
             marry = Marry(unit.power, unit.type, unit.location, heir=rng.choice(heirs))
             assert marry_problem(variant, position, marry) is None
             order: Order = marry
         else:
-            order = rng.choice(_neutral_options(variant, position, unit))
-        offer(order)
+            order = rng.choice(board.neutral_options(unit))
+        spent = _offer(check, mine, spent, budget, power, order)
     return mine
 
 
-def _neutral_options(variant: Variant, position: Position, unit: Unit) -> list[Order]:
-    """Legal orders for a neutral unit: those :func:`unit_options` gives that
-    also keep Cohesion and Prejudice and avoid barred spaces (Dissolution §9,
-    §8.5.4; DP on others would be ignored)."""
-    options = [o for o in unit_options(variant, position, unit)
-               if order_problem(variant, position, o) is None]
-    return options or [Hold(unit.power, unit.type, unit.location)]
+def _offer(check: AllocationCheck, mine: list[Allocation], spent: int, budget: int,
+           power: str, order: Order, points: int = 1) -> int:
+    """Add ``points`` DP (at most those left) to ``order`` to ``mine`` if the rules
+    allow (S9 §9.0, §9.2); the DP spent afterwards."""
+    left = budget - spent
+    if left <= 0:
+        return spent
+    allocation = Allocation(power, min(points, left), order)
+    if check.problem(allocation, mine) is not None:
+        return spent
+    mine.append(allocation)
+    return spent + allocation.points
 
 
 def drop_a_player(variant: Variant, position: Position, rng: random.Random) -> Position:
