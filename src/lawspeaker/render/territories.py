@@ -35,6 +35,7 @@ from shapely.geometry import MultiPolygon, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from ..core.geography import GameMap, Terrain, province_of
+from .territory_connect import connect_pairs
 
 __all__ = ["GRID_CELLS", "Territories", "build_territories", "cache_key", "dump_territories",
            "load_territories", "rule_pairs"]
@@ -43,7 +44,7 @@ GRID_CELLS = 420
 """Cells along the longer side of the map: fine enough for narrow straits,
 coarse enough to build the largest map in a few seconds."""
 
-VERSION = 9
+VERSION = 10
 """Bumped whenever the construction changes, so old disk caches are ignored."""
 
 Pair = tuple[str, str]
@@ -129,6 +130,7 @@ def _build(game_map: GameMap, points: dict[str, tuple[float, float]],
         land = shapely.contains_xy(coast, gx, gy)
         px, py = _onto_kind(px, py, kinds, land, cell)
     owner = _refine(keys, index, game_map, (px, py), kinds, land, (ny, nx), cell)
+    owner = _connect(keys, index, game_map, owner, (px, py), kinds, land, cell)
     regions = _vectorise(keys, owner, cell, (width, height), rule_pairs(game_map))
     if coast is not None:  # each area follows the real coastline
         land_geom = _clip(coast, (width, height))
@@ -278,6 +280,43 @@ def _corridor(a: int, b: int, seeds: tuple[np.ndarray, np.ndarray], kinds: np.nd
     return tuple(out)
 
 
+def _connect(keys: list[str], index: dict[str, int], game_map: GameMap, owner: np.ndarray,
+             seeds: tuple[np.ndarray, np.ndarray], kinds: np.ndarray, land: np.ndarray | None,
+             cell: float) -> np.ndarray:
+    """A corridor for each adjacent pair still without a border, where one
+    fits (render/territory_connect.py)."""
+    pairs = [(index[a], index[b]) for a, b in sorted(rule_pairs(game_map))
+             if a in index and b in index]
+    missing = _missing(owner, pairs, cell)
+    if not missing:
+        return owner
+    ny, nx = owner.shape
+    fixed = np.zeros(owner.shape, dtype=bool)
+    for sx, sy in zip(seeds[0].tolist(), seeds[1].tolist(), strict=True):
+        fixed[min(max(int(sy / cell), 0), ny - 1), min(max(int(sx / cell), 0), nx - 1)] = True
+    everywhere = np.ones(owner.shape, dtype=bool)
+
+    def fit(i: int) -> np.ndarray:
+        return everywhere if land is None else land == bool(kinds[i])
+
+    return connect_pairs(owner, missing, _allowed(keys, index, game_map), fit, fixed,
+                         lambda grid: _missing(grid, pairs, cell))
+
+
+def _allowed(keys: list[str], index: dict[str, int], game_map: GameMap) -> np.ndarray:
+    """``allowed[i, j]``: province i may touch j (the last index: nobody)."""
+    n = len(keys)
+    allowed = np.zeros((n + 1, n + 1), dtype=bool)
+    allowed[:, n] = True
+    allowed[n, :] = True
+    for i in range(n):
+        allowed[i, i] = True
+    for a, b in rule_pairs(game_map):
+        if a in index and b in index:
+            allowed[index[a], index[b]] = allowed[index[b], index[a]] = True
+    return allowed
+
+
 def _pieces(owner: np.ndarray, n: int) -> int:
     """How many connected pieces the provinces' areas make, all together."""
     ny, nx = owner.shape
@@ -332,15 +371,7 @@ def _grow(keys: list[str], index: dict[str, int], game_map: GameMap,
     cell is reached from the seed it is nearest to)."""
     ny, nx = shape
     n = len(keys)
-    allowed = np.zeros((n + 1, n + 1), dtype=bool)  # index n: unowned, allowed next to all
-    allowed[:, n] = True
-    allowed[n, :] = True
-    for i in range(n):
-        allowed[i, i] = True
-    for a, b in rule_pairs(game_map):
-        if a in index and b in index:
-            allowed[index[a], index[b]] = allowed[index[b], index[a]] = True
-    allowed_l = allowed.tolist()
+    allowed_l = _allowed(keys, index, game_map).tolist()  # index n: unowned, allowed next to all
     owner = [[n] * nx for _ in range(ny)]
     land_l = land.tolist() if land is not None else None
     kinds_l = kinds.tolist()
