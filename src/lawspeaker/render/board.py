@@ -194,12 +194,21 @@ def token_shape(unit_type: UnitType, x: float, y: float, r: float, **attrs: obje
     return path
 
 
+HALO = "#ffffff"
+"""The ring round every unit's outline (both palettes)."""
+
+
 def unit_token(unit: Unit, look: Look, paints: Paints, x: float, y: float, r: float,
                stroke: str = "#222222", **attrs: object) -> dw.Group:
     """One unit's token: shape, fill, mark. Stationary units (minors,
     thralls, S9 §7.2) have a dashed outline, so they read as 'never moves'."""
     g = dw.Group(**attrs)
     dash = "3,2" if unit.stationary else None
+    # a light halo round the dark outline: whatever the fill under the unit
+    # (a dark power's unit on its own dark territory, a light one on paper),
+    # one of the two rings stands out against it
+    g.append(token_shape(unit.type, x, y, r, fill="none", stroke=HALO, stroke_width=6.4,
+                         stroke_linejoin="round", class_="halo"))
     g.append(token_shape(unit.type, x, y, r, fill=paints.fill(look.fills), stroke=stroke,
                          stroke_width=1.6, stroke_dasharray=dash))
     ink = ink_on(look.fills[0]) if len(look.fills) == 1 else "#ffffff"
