@@ -151,17 +151,21 @@ def _place(name: str, region: BaseGeometry, blocked: BaseGeometry, size: float,
             best = good[np.argmin(score)]
             return TerritoryLabel(round(float(best[0]), 1), round(float(best[1]), 1), s, lines,
                                   1.0)
-    # nowhere clear: the smallest option, where most of it lies on its own area
+    # nowhere clear: the option and place with most of it on its own area
     # (clear of the unit and the marker where that can be)
-    s, lines = min(options, key=lambda o: (_extent(o[1], o[0])[0] * _extent(o[1], o[0])[1]))
-    w, h = _extent(lines, s)
     shapely.prepare(region)
     pts = np.vstack([pole[None, :], _candidates(region, step)])
-    boxes = _boxes(pts, w, h)
-    share = shapely.area(shapely.intersection(boxes, region)) / (w * h)
-    share -= shapely.area(shapely.intersection(boxes, blocked)) / (w * h)
-    i = int(np.argmax(share))
-    inside = float(shapely.area(shapely.intersection(boxes[i], region)) / (w * h))
+    best_fit: tuple[float, int, float, tuple[str, ...], float] | None = None
+    for s, lines in options:
+        w, h = _extent(lines, s)
+        boxes = _boxes(pts, w, h)
+        on = shapely.area(shapely.intersection(boxes, region)) / (w * h)
+        score = on - shapely.area(shapely.intersection(boxes, blocked)) / (w * h)
+        i = int(np.argmax(score))
+        if best_fit is None or score[i] > best_fit[0] + 1e-9:
+            best_fit = (float(score[i]), i, s, lines, float(on[i]))
+    assert best_fit is not None
+    _, i, s, lines, inside = best_fit
     return TerritoryLabel(round(float(pts[i][0]), 1), round(float(pts[i][1]), 1), s, lines,
                           round(inside, 3))
 
