@@ -12,7 +12,7 @@ import shapely
 
 import lawspeaker
 from lawspeaker.render import draw, layout_for
-from lawspeaker.render.board import HALO, sc_point
+from lawspeaker.render.board import HALO, dislodged_point, sc_point
 from lawspeaker.render.territory_labels import MIN_SIZE, label_box, territory_labels
 from lawspeaker.render.territory_store import territories_for, territory_layout
 
@@ -53,6 +53,10 @@ def test_no_unit_or_centre_marker_covers_a_name(name: str) -> None:
         assert box.distance(shapely.Point(layout.points[key])) >= st.token, key
         if variant.map.provinces[key].is_sc:
             assert box.distance(shapely.Point(sc_point(layout, key))) >= 8.5, key
+    # a unit dislodged from a province waits beside it: clear of its name where there is room
+    clear = [shapely.box(*label_box(label)).distance(shapely.Point(dislodged_point(layout, key)))
+             >= st.token * 0.8 for key, label in labels.items()]
+    assert sum(clear) >= 0.9 * len(clear)
 
 
 def test_names_are_drawn_centred_in_their_areas() -> None:
@@ -76,8 +80,8 @@ def test_a_long_name_in_a_narrow_area_is_wrapped() -> None:
     from lawspeaker.render.territory_labels import _place
 
     region = shapely.box(0, 0, 90, 60)
-    label = _place("Bosnia Herzegovina", region, shapely.Point(45, 50).buffer(3), 11.5,
-                   (45.0, 50.0))
+    unit = shapely.Point(45, 50).buffer(3)
+    label = _place("Bosnia Herzegovina", region, (unit, unit), 11.5, (45.0, 50.0))
     assert label.lines == ("Bosnia", "Herzegovina") and label.inside == 1.0
     assert shapely.box(*label_box(label)).within(region)
 

@@ -27,7 +27,7 @@ from shapely.geometry.base import BaseGeometry
 
 from ..core.geography import Terrain
 from ..variants import Variant
-from .board import sc_point
+from .board import dislodged_point, heir_point, sc_point
 from .geometry import Layout, text_width
 from .palette import FONT, mix
 from .territories import Territories
@@ -97,20 +97,30 @@ TITLE_WIDTH = 700.0
 """How far the map's title and subtitle may reach from the left, in pixels."""
 
 
-def _obstacles(variant: Variant, layout: Layout) -> dict[str, BaseGeometry]:
-    """What each province's name must keep clear of: its unit (at its point),
-    its supply-centre marker, and the map's title in the top left corner."""
+def _obstacles(variant: Variant, layout: Layout
+               ) -> dict[str, tuple[BaseGeometry, BaseGeometry]]:
+    """What each province's name must keep clear of: always its unit (at its
+    point), its supply-centre marker and the map's title in the top left
+    corner; where there is room, also the spots of things drawn only in some
+    phases (a unit dislodged from it, an heir's crown)."""
     st = layout.style
     out = {}
     title = shapely.box(0, 0, min(layout.width, st.margin + TITLE_WIDTH),
                         st.margin + st.title_size * 0.3 + st.legend_text * 2)
+    heirs = variant.uses("heirs")
     for key, prov in variant.map.provinces.items():
         x, y = layout.points[key]
-        parts = [title, shapely.Point(x, y).buffer(st.token + CLEAR, quad_segs=4)]
+        hard = [title, shapely.Point(x, y).buffer(st.token + CLEAR, quad_segs=4)]
+        dx, dy = dislodged_point(layout, key)
+        soft = [shapely.Point(dx, dy).buffer(st.token * 0.8 + CLEAR, quad_segs=4)]
         if prov.is_sc:
             cx, cy = sc_point(layout, key)
-            parts.append(shapely.Point(cx, cy).buffer(8.5 + CLEAR, quad_segs=4))
-        out[key] = shapely.union_all(parts)
+            hard.append(shapely.Point(cx, cy).buffer(8.5 + CLEAR, quad_segs=4))
+            if heirs:  # where an heir's crown would stand (S9 §7.1)
+                hx, hy = heir_point(layout, key, 0)
+                soft.append(shapely.Point(hx, hy).buffer(9 + CLEAR, quad_segs=4))
+        firm = shapely.union_all(hard)
+        out[key] = (firm, shapely.union_all([firm, *soft]))
     return out
 
 
@@ -130,27 +140,32 @@ def _boxes(pts: np.ndarray, w: float, h: float) -> np.ndarray:
                        pts[:, 1] + h / 2)
 
 
-def _place(name: str, region: BaseGeometry, blocked: BaseGeometry, size: float,
-           point: tuple[float, float]) -> TerritoryLabel:
-    free = region.difference(blocked)
-    if free.is_empty:
-        free = region
-    shapely.prepare(free)
+def _place(name: str, region: BaseGeometry, blocked: tuple[BaseGeometry, BaseGeometry],
+           size: float, point: tuple[float, float]) -> TerritoryLabel:
+    """The name's spot in ``region``, clear of ``blocked`` (what must always be
+    avoided, and that with what should be where there is room)."""
     options = _options(name, size)
-    centre = shapely.maximum_inscribed_circle(free, 0.5)
-    pole = np.array(centre.coords[0])
-    # candidates about 40 to a side of the area, at least 2 px apart
-    step = max(2.0, math.sqrt(max(free.area, 1.0)) / 40)
-    pts = np.vstack([pole[None, :], _candidates(free, step)])
-    for s, lines in options:
-        w, h = _extent(lines, s)
-        fits = shapely.contains(free, _boxes(pts, w, h))
-        if fits.any():
-            good = pts[fits]  # near the open middle, and near the unit it names
-            score = np.hypot(*(good - pole).T) + 2 * np.hypot(*(good - np.array(point)).T)
-            best = good[np.argmin(score)]
-            return TerritoryLabel(round(float(best[0]), 1), round(float(best[1]), 1), s, lines,
-                                  1.0)
+    step = 2.0
+    pole = np.array(point)
+    for avoid in (blocked[1], blocked[0]):
+        free = region.difference(avoid)
+        if free.is_empty:
+            continue
+        shapely.prepare(free)
+        centre = shapely.maximum_inscribed_circle(free, 0.5)
+        pole = np.array(centre.coords[0])
+        # candidates about 40 to a side of the area, at least 2 px apart
+        step = max(2.0, math.sqrt(max(free.area, 1.0)) / 40)
+        pts = np.vstack([pole[None, :], _candidates(free, step)])
+        for s, lines in options:
+            w, h = _extent(lines, s)
+            fits = shapely.contains(free, _boxes(pts, w, h))
+            if fits.any():
+                good = pts[fits]  # near the open middle, and near the unit it names
+                score = np.hypot(*(good - pole).T) + 2 * np.hypot(*(good - np.array(point)).T)
+                best = good[np.argmin(score)]
+                return TerritoryLabel(round(float(best[0]), 1), round(float(best[1]), 1), s,
+                                      lines, 1.0)
     # nowhere clear: the option and place with most of it on its own area
     # (clear of the unit and the marker where that can be)
     shapely.prepare(region)
@@ -160,7 +175,7 @@ def _place(name: str, region: BaseGeometry, blocked: BaseGeometry, size: float,
         w, h = _extent(lines, s)
         boxes = _boxes(pts, w, h)
         on = shapely.area(shapely.intersection(boxes, region)) / (w * h)
-        score = on - shapely.area(shapely.intersection(boxes, blocked)) / (w * h)
+        score = on - shapely.area(shapely.intersection(boxes, blocked[0])) / (w * h)
         i = int(np.argmax(score))
         if best_fit is None or score[i] > best_fit[0] + 1e-9:
             best_fit = (float(score[i]), i, s, lines, float(on[i]))
