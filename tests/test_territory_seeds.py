@@ -105,4 +105,4 @@ def test_map_check_reports_a_seed_on_the_wrong_kind_of_cell(tmp_path: Path,
     assert variant is not None, problems
     found = territory_export.territory_problems(variant)
     assert any("seed" in p and "par (Paris)" in p and "English Channel's area" in p
-               and "map.yaml, line" in p for p in found), found
+               and "map.yaml:" in p for p in found), found

@@ -103,8 +103,8 @@ class Seed:
 
     @property
     def where(self) -> str:
-        """``map.yaml, line 12``: where the seed is written."""
-        return self.file + (f", line {self.line}" if self.line is not None else "")
+        """``map.yaml:12``: where the seed is written (as ``map check`` names places)."""
+        return self.file + (f":{self.line}" if self.line is not None else "")
 
 
 @dataclass(frozen=True, slots=True)
