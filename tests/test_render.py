@@ -208,8 +208,9 @@ def test_minor_thrall_and_vassal_colours() -> None:
     svg = draw(variant, position).svg()
     found = parse(draw(variant, position))
 
-    def shape_fill(element_id: str) -> str:
-        return next(e.get("fill") for e in found[element_id] if e.get("fill"))
+    def shape_fill(element_id: str) -> str:  # the token's body (not its halo, unfilled)
+        return next(e.get("fill") for e in found[element_id]
+                    if e.get("fill") not in (None, "none"))
 
     def mark(element_id: str) -> str:
         return next(e.text for e in found[element_id].iter(f"{SVG}text"))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from lawspeaker.render import layout_for
 from lawspeaker.render.territories import build_territories, cache_key, dump_territories
-from lawspeaker.render.territory_store import SHIPPED, coastline
+from lawspeaker.render.territory_store import SHIPPED, coastline, seed_points
 from lawspeaker.variants import available_variants, load_variant
 
 
@@ -26,12 +26,14 @@ def main() -> None:
         layout = layout_for(var)
         coast, salt = coastline(var, layout)
         size = (layout.width, layout.height)
-        path = SHIPPED / f"territories-{cache_key(var.map, layout.points, size, salt)}.json"
+        seeds = seed_points(var, layout)
+        path = SHIPPED / f"territories-{cache_key(var.map, layout.points, size, salt, seeds)}.json"
         keep.add(path.name)
         if path.exists():
             print(f"{name}: {path.name} is current")
             continue
-        terr = build_territories(var.map, layout.points, size, coast=coast, cache_salt=salt)
+        terr = build_territories(var.map, layout.points, size, coast=coast, cache_salt=salt,
+                                 seeds=seeds)
         path.write_text(dump_territories(terr), encoding="utf-8")
         print(f"{name}: {path.name} ({path.stat().st_size // 1024} KB, "
               f"{len(terr.crossings)} crossings)")

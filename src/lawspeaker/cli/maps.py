@@ -82,7 +82,7 @@ def map_export(variant: str, geojson_file: str) -> None:
         raise click.ClickException(f"{geojson_file}: {exc.strerror}") from None
     crossings = len(json.loads(text)["crossings"])
     click.echo(f"GeoJSON written to {geojson_file} ({len(var.map.provinces)} provinces, "
-               f"{crossings} crossings)", err=True)
+               f"{crossings} crossing{'' if crossings == 1 else 's'})", err=True)
 
 
 @map_group.command("draw")

@@ -21,7 +21,7 @@ from .geometry import Layout, Point
 from .palette import FONT, Look, ink_on, link_look, look_of, mix, slug
 
 __all__ = ["Paints", "draw_centres", "draw_heirs", "draw_links", "draw_provinces",
-           "draw_units", "link_kinds", "token_shape"]
+           "draw_units", "link_kinds", "sc_point", "token_shape"]
 
 
 class Paints:
@@ -86,10 +86,11 @@ def draw_links(group: dw.Group, variant: Variant, layout: Layout, faint: bool) -
 
 
 def draw_provinces(group: dw.Group, variant: Variant, layout: Layout, bare: bool,
-                   dots: bool = True) -> None:
+                   dots: bool = True, names: bool = True) -> None:
     """Province dots by terrain (without ``dots``, on a territory map, only the
     split coasts), split coasts, and names (with a halo so a line passing
-    under a name never makes it unreadable)."""
+    under a name never makes it unreadable; without ``names``, none: the
+    territory map fits each name inside its area, render/territory_labels.py)."""
     st = layout.style
     for key, prov in sorted(variant.map.provinces.items()):
         x, y = layout.points[key]
@@ -122,7 +123,7 @@ def draw_provinces(group: dw.Group, variant: Variant, layout: Layout, bare: bool
                 g.append(dw.Text(loc.split("/")[1], 10, cx, cy - 5, text_anchor="middle",
                                  fill=st.sea_edge, font_family=FONT))
         group.append(g)
-    for key, (lx, ly, anchor) in sorted(layout.labels.items()):
+    for key, (lx, ly, anchor) in sorted(layout.labels.items()) if names else ():
         prov = variant.map.provinces[key]
         colour = st.sea_edge if prov.terrain is Terrain.SEA else st.ink
         style = "italic" if prov.terrain is Terrain.SEA else "normal"
@@ -143,7 +144,7 @@ def draw_centres(group: dw.Group, variant: Variant, position: Position | None,
     for key, prov in sorted(variant.map.provinces.items()):
         if not prov.is_sc:
             continue
-        x, y = _corner(layout.points[key], st.token + 1, -45)
+        x, y = sc_point(layout, key)
         owner = position.owners.get(key) if position is not None else None
         look = look_of(variant, position, owner) if owner else None
         fill = paints.fill(look.fills) if look else "#ffffff"
@@ -158,6 +159,11 @@ def draw_centres(group: dw.Group, variant: Variant, position: Position | None,
             g.append(dw.Text(str(prov.sc_value), 10, x + 7, y + 4, fill=st.ink,
                              font_family=FONT, font_weight="bold"))
         group.append(g)
+
+
+def sc_point(layout: Layout, province: str) -> Point:
+    """Where a supply centre's marker is drawn: above-right of the unit."""
+    return _corner(layout.points[province], layout.style.token + 1, -45)
 
 
 def _corner(centre: Point, distance: float, degrees: float) -> Point:
@@ -188,12 +194,21 @@ def token_shape(unit_type: UnitType, x: float, y: float, r: float, **attrs: obje
     return path
 
 
+HALO = "#ffffff"
+"""The ring round every unit's outline (both palettes)."""
+
+
 def unit_token(unit: Unit, look: Look, paints: Paints, x: float, y: float, r: float,
                stroke: str = "#222222", **attrs: object) -> dw.Group:
     """One unit's token: shape, fill, mark. Stationary units (minors,
     thralls, S9 §7.2) have a dashed outline, so they read as 'never moves'."""
     g = dw.Group(**attrs)
     dash = "3,2" if unit.stationary else None
+    # a light halo round the dark outline: whatever the fill under the unit
+    # (a dark power's unit on its own dark territory, a light one on paper),
+    # one of the two rings stands out against it
+    g.append(token_shape(unit.type, x, y, r, fill="none", stroke=HALO, stroke_width=6.4,
+                         stroke_linejoin="round", class_="halo"))
     g.append(token_shape(unit.type, x, y, r, fill=paints.fill(look.fills), stroke=stroke,
                          stroke_width=1.6, stroke_dasharray=dash))
     ink = ink_on(look.fills[0]) if len(look.fills) == 1 else "#ffffff"

@@ -27,6 +27,7 @@ from .legend import draw_legend, draw_title, legend_height, legend_width
 from .orders import draw_orders
 from .palette import FONT, STYLE, Style, palette_free, recoloured, style_for
 from .png import svg_to_png
+from .territory_labels import draw_territory_labels, territory_labels
 from .territory_layer import draw_crossings, draw_territories
 from .territory_store import territories_for, territory_layout
 
@@ -162,7 +163,10 @@ def draw(variant: Variant | str, position: Position | None = None, *,
             draw_crossings(layers["crossings"], var, layout, terr)
         draw_links(layers["links"], var, layout, faint=mode == "faint") if mode != "none" \
             else None
-        draw_provinces(layers["provinces"], var, layout, bare, dots=not areas)
+        draw_provinces(layers["provinces"], var, layout, bare, dots=not areas, names=not areas)
+        if terr is not None:  # each name fitted inside its area
+            draw_territory_labels(layers["provinces"], var, layout,
+                                  territory_labels(var, layout, terr))
         draw_centres(layers["centres"], var, position, layout, paints)
     if position is not None:
         draw_units(layers["units"], var, position, layout, paints)

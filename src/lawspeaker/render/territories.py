@@ -35,6 +35,7 @@ from shapely.geometry import MultiPolygon, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from ..core.geography import GameMap, Terrain, province_of
+from .territory_connect import connect_pairs
 
 __all__ = ["GRID_CELLS", "Territories", "build_territories", "cache_key", "dump_territories",
            "load_territories", "rule_pairs"]
@@ -43,7 +44,7 @@ GRID_CELLS = 420
 """Cells along the longer side of the map: fine enough for narrow straits,
 coarse enough to build the largest map in a few seconds."""
 
-VERSION = 9
+VERSION = 10
 """Bumped whenever the construction changes, so old disk caches are ignored."""
 
 Pair = tuple[str, str]
@@ -79,7 +80,8 @@ def rule_pairs(game_map: GameMap) -> set[Pair]:
 def build_territories(game_map: GameMap, points: dict[str, tuple[float, float]],
                       size: tuple[float, float], coast: BaseGeometry | None = None,
                       cache_dir: Path | None = None, cache_salt: str = "",
-                      shipped: Path | None = None) -> Territories:
+                      shipped: Path | None = None,
+                      seeds: tuple[tuple[str, float, float], ...] = ()) -> Territories:
     """The territories of ``game_map`` with each province grown from its point
     in ``points`` (canvas units) over a canvas of ``size`` (width, height).
 
@@ -89,8 +91,10 @@ def build_territories(game_map: GameMap, points: dict[str, tuple[float, float]],
     With ``cache_dir``, the result is kept there, keyed by a hash of the map's
     provinces, links, points, size and ``cache_salt`` (the coastline's hash);
     ``shipped`` is a read-only folder of such files, looked at first.
+    ``seeds`` are extra points (province, x, y in canvas units) that grow like
+    the province's own point (``seeds:`` in map.yaml).
     """
-    name = f"territories-{cache_key(game_map, points, size, cache_salt)}.json"
+    name = f"territories-{cache_key(game_map, points, size, cache_salt, seeds)}.json"
     for folder in (shipped, cache_dir):
         if folder is not None and (folder / name).is_file():
             try:
@@ -98,7 +102,7 @@ def build_territories(game_map: GameMap, points: dict[str, tuple[float, float]],
             except (ValueError, KeyError, shapely.errors.GEOSException):
                 pass  # a damaged cache is rebuilt
     path = cache_dir / name if cache_dir is not None else None
-    result = _build(game_map, points, size, coast)
+    result = _build(game_map, points, size, coast, seeds)
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -111,7 +115,8 @@ def build_territories(game_map: GameMap, points: dict[str, tuple[float, float]],
 
 
 def _build(game_map: GameMap, points: dict[str, tuple[float, float]],
-           size: tuple[float, float], coast: BaseGeometry | None) -> Territories:
+           size: tuple[float, float], coast: BaseGeometry | None,
+           seeds: tuple[tuple[str, float, float], ...] = ()) -> Territories:
     width, height = size
     cell = max(width, height) / GRID_CELLS
     nx, ny = math.ceil(width / cell), math.ceil(height / cell)
@@ -135,7 +140,9 @@ def _build(game_map: GameMap, points: dict[str, tuple[float, float]],
                 cy = min(max(int(py[i] / cell), 0), ny - 1)
                 kinds[i] = bool(land[cy, cx])
         px, py = _onto_kind(px, py, kinds, land, cell)
-    owner = _refine(keys, index, game_map, (px, py), kinds, land, (ny, nx), cell)
+    extra = tuple((index[k], x, y) for k, x, y in sorted(seeds) if k in index)
+    owner = _refine(keys, index, game_map, (px, py), kinds, land, (ny, nx), cell, extra)
+    owner = _connect(keys, index, game_map, owner, (px, py), kinds, land, cell)
     regions = _vectorise(keys, owner, cell, (width, height), rule_pairs(game_map))
     if coast is not None:  # each area follows the real coastline
         land_geom = _clip(coast, (width, height))
@@ -217,10 +224,12 @@ GAIN = 1.15
 
 def _refine(keys: list[str], index: dict[str, int], game_map: GameMap,
             seeds: tuple[np.ndarray, np.ndarray], kinds: np.ndarray, land: np.ndarray | None,
-            shape: tuple[int, int], cell: float) -> np.ndarray:
-    """Grow, then give the provinces of each adjacent pair left without a
-    border more reach (a weighted Voronoi: distance divided by the weight),
-    and grow again; keep the growth with the fewest such pairs."""
+            shape: tuple[int, int], cell: float,
+            base: tuple[tuple[int, float, float], ...] = ()) -> np.ndarray:
+    """Grow (from each province's point and the ``base`` extra points), then
+    give the provinces of each adjacent pair left without a border more reach
+    (a weighted Voronoi: distance divided by the weight), and grow
+    again; keep the growth with the fewest such pairs."""
     pairs = [(index[a], index[b]) for a, b in sorted(rule_pairs(game_map))
              if a in index and b in index]
     weights = [1.0] * len(keys)
@@ -228,7 +237,7 @@ def _refine(keys: list[str], index: dict[str, int], game_map: GameMap,
     best: tuple[int, np.ndarray] | None = None
     stale = 0
     for _ in range(ROUNDS):
-        owner = _grow(keys, index, game_map, seeds, kinds, land, shape, cell, weights)
+        owner = _grow(keys, index, game_map, seeds, kinds, land, shape, cell, weights, base)
         missing = _missing(owner, pairs, cell)
         if best is None or len(missing) < best[0]:
             best, stale, best_weights = (len(missing), owner), 0, list(weights)
@@ -244,7 +253,7 @@ def _refine(keys: list[str], index: dict[str, int], game_map: GameMap,
     weights = best_weights
     # then a corridor of extra points from each such pair's points towards the
     # other, kept only where it leaves fewer such pairs and no area in pieces
-    extra: tuple[tuple[int, float, float], ...] = ()
+    extra = base
     missing = _missing(owner, pairs, cell)
     pieces = _pieces(owner, len(keys))
     sizes = np.bincount(owner.ravel(), minlength=len(keys) + 1)[:-1]
@@ -283,6 +292,43 @@ def _corridor(a: int, b: int, seeds: tuple[np.ndarray, np.ndarray], kinds: np.nd
                     continue
             out.append((who, x, y))
     return tuple(out)
+
+
+def _connect(keys: list[str], index: dict[str, int], game_map: GameMap, owner: np.ndarray,
+             seeds: tuple[np.ndarray, np.ndarray], kinds: np.ndarray, land: np.ndarray | None,
+             cell: float) -> np.ndarray:
+    """A corridor for each adjacent pair still without a border, where one
+    fits (render/territory_connect.py)."""
+    pairs = [(index[a], index[b]) for a, b in sorted(rule_pairs(game_map))
+             if a in index and b in index]
+    missing = _missing(owner, pairs, cell)
+    if not missing:
+        return owner
+    ny, nx = owner.shape
+    fixed = np.zeros(owner.shape, dtype=bool)
+    for sx, sy in zip(seeds[0].tolist(), seeds[1].tolist(), strict=True):
+        fixed[min(max(int(sy / cell), 0), ny - 1), min(max(int(sx / cell), 0), nx - 1)] = True
+    everywhere = np.ones(owner.shape, dtype=bool)
+
+    def fit(i: int) -> np.ndarray:
+        return everywhere if land is None else land == bool(kinds[i])
+
+    return connect_pairs(owner, missing, _allowed(keys, index, game_map), fit, fixed,
+                         lambda grid: _missing(grid, pairs, cell))
+
+
+def _allowed(keys: list[str], index: dict[str, int], game_map: GameMap) -> np.ndarray:
+    """``allowed[i, j]``: province i may touch j (the last index: nobody)."""
+    n = len(keys)
+    allowed = np.zeros((n + 1, n + 1), dtype=bool)
+    allowed[:, n] = True
+    allowed[n, :] = True
+    for i in range(n):
+        allowed[i, i] = True
+    for a, b in rule_pairs(game_map):
+        if a in index and b in index:
+            allowed[index[a], index[b]] = allowed[index[b], index[a]] = True
+    return allowed
 
 
 def _pieces(owner: np.ndarray, n: int) -> int:
@@ -339,15 +385,7 @@ def _grow(keys: list[str], index: dict[str, int], game_map: GameMap,
     cell is reached from the seed it is nearest to)."""
     ny, nx = shape
     n = len(keys)
-    allowed = np.zeros((n + 1, n + 1), dtype=bool)  # index n: unowned, allowed next to all
-    allowed[:, n] = True
-    allowed[n, :] = True
-    for i in range(n):
-        allowed[i, i] = True
-    for a, b in rule_pairs(game_map):
-        if a in index and b in index:
-            allowed[index[a], index[b]] = allowed[index[b], index[a]] = True
-    allowed_l = allowed.tolist()
+    allowed_l = _allowed(keys, index, game_map).tolist()  # index n: unowned, allowed next to all
     owner = [[n] * nx for _ in range(ny)]
     land_l = land.tolist() if land is not None else None
     kinds_l = kinds.tolist()
@@ -481,13 +519,16 @@ def _crossings(pairs: set[Pair], regions: dict[str, BaseGeometry], cell: float
 
 
 def cache_key(game_map: GameMap, points: dict[str, tuple[float, float]],
-               size: tuple[float, float], salt: str) -> str:
-    data = {
+              size: tuple[float, float], salt: str,
+              seeds: tuple[tuple[str, float, float], ...] = ()) -> str:
+    data: dict[str, object] = {
         "v": VERSION, "grid": GRID_CELLS, "salt": salt, "size": [round(s, 2) for s in size],
         "points": {k: [round(x, 2), round(y, 2)] for k, (x, y) in sorted(points.items())},
         "terrain": {k: p.terrain.value for k, p in sorted(game_map.provinces.items())},
         "pairs": sorted(rule_pairs(game_map)),
     }
+    if seeds:  # only when there are some, so a map without keeps its key
+        data["seeds"] = [[k, round(x, 2), round(y, 2)] for k, x, y in sorted(seeds)]
     blob = json.dumps(data, sort_keys=True).encode("utf-8")
     return hashlib.sha256(blob).hexdigest()[:24]
 

@@ -15,7 +15,7 @@ from ..variants import Variant
 from .adjacency_check import check_adjacency
 from .drawing import layout_for
 from .territories import Territories, rule_pairs
-from .territory_store import territories_for
+from .territory_store import seed_points, territories_for
 
 __all__ = ["territory_geojson", "territory_problems"]
 
@@ -62,4 +62,25 @@ def territory_problems(variant: Variant) -> list[str]:
         if geom is None or geom.is_empty:
             out.append(f"territories: {key} ({prov.name}) has no area")
     breaches = check_adjacency(terr.regions, rule_pairs(variant.map), terr.crossings)
-    return out + [f"territories: {breach}" for breach in breaches]
+    return out + _seed_problems(variant, terr) + [f"territories: {breach}" for breach in breaches]
+
+
+def _seed_problems(variant: Variant, terr: Territories) -> list[str]:
+    """A seed that did not become part of its province's area: off its kind of
+    cell (a land province's seed on the sea) or cut off by a province it may
+    not touch."""
+    out = []
+    spots = seed_points(variant, layout_for(variant))
+    for seed, (_, x, y) in zip(variant.seeds, spots, strict=True):
+        region = terr.regions.get(seed.province)
+        if region is not None and region.buffer(terr.cell).contains(shapely.Point(x, y)):
+            continue
+        prov = variant.map.provinces[seed.province]
+        kind = "sea" if prov.terrain.value == "sea" else "land"
+        inside = [k for k, g in sorted(terr.regions.items()) if g.contains(shapely.Point(x, y))]
+        lies = (f"in {variant.map.provinces[inside[0]].name}'s area" if inside
+                else "where it may not grow")
+        out.append(f"{seed.where}: seed [{seed.xy[0]:g}, {seed.xy[1]:g}] of {seed.province} "
+                   f"({prov.name}) lies {lies}: a {kind} province's seed must lie on {kind}, "
+                   "clear of provinces it is not adjacent to")
+    return out

@@ -22,7 +22,8 @@ from ..variants import Variant
 from .geometry import Layout
 from .territories import Territories, build_territories
 
-__all__ = ["COASTLINE", "SHIPPED", "cache_dir", "coastline", "territories_for", "territory_layout"]
+__all__ = ["COASTLINE", "SHIPPED", "cache_dir", "coastline", "seed_points", "territories_for",
+           "territory_layout"]
 
 SHIPPED = Path(__file__).parent / "territory_data"
 """Precomputed territories of the bundled variants (tools/territories.py)."""
@@ -49,11 +50,31 @@ def territories_for(variant: Variant, layout: Layout) -> Territories:
     size = (layout.width, layout.height)
     coast, salt = coastline(variant, layout)
     result = build_territories(variant.map, layout.points, size, coast=coast, cache_salt=salt,
-                               shipped=SHIPPED, cache_dir=cache_dir())
+                               shipped=SHIPPED, cache_dir=cache_dir(),
+                               seeds=seed_points(variant, layout))
     if len(_MEMORY) > 16:
         _MEMORY.clear()
     _MEMORY[key] = (variant.map, result)
     return result
+
+
+def seed_points(variant: Variant, layout: Layout) -> tuple[tuple[str, float, float], ...]:
+    """The map's ``seeds:`` (in ``xy`` units) on the canvas: (province, x, y)."""
+    if not variant.seeds:
+        return ()
+    ox, oy = _offset(variant, layout)
+    s = layout.scale
+    return tuple((seed.province, round(ox + (seed.xy[0] - layout.origin[0]) * s, 2),
+                  round(oy + (seed.xy[1] - layout.origin[1]) * s, 2)) for seed in variant.seeds)
+
+
+def _offset(variant: Variant, layout: Layout) -> tuple[float, float]:
+    """Where ``layout.origin`` is on the canvas (read off the layout:
+    points[k] = offset + (xy - origin) * scale)."""
+    key, prov = next((k, p) for k, p in sorted(variant.map.provinces.items()) if p.xy)
+    assert prov.xy is not None
+    return (layout.points[key][0] - (prov.xy[0] - layout.origin[0]) * layout.scale,
+            layout.points[key][1] - (prov.xy[1] - layout.origin[1]) * layout.scale)
 
 
 COASTLINE = "coastline.json"
@@ -73,12 +94,9 @@ def coastline(variant: Variant, layout: Layout) -> tuple[BaseGeometry | None, st
         land = shape(data["land"])
     except (ValueError, KeyError, TypeError, shapely.errors.GEOSException) as exc:
         raise ValueError(f"{path}: not a coastline file ({exc})") from None
-    # map xy -> canvas, read off the layout (points[k] = offset + (xy - origin) * scale)
-    key, prov = next((k, p) for k, p in sorted(variant.map.provinces.items()) if p.xy)
-    assert prov.xy is not None
+    # map xy -> canvas, read off the layout
+    ox, oy = _offset(variant, layout)
     s = layout.scale
-    ox = layout.points[key][0] - (prov.xy[0] - layout.origin[0]) * s
-    oy = layout.points[key][1] - (prov.xy[1] - layout.origin[1]) * s
     a, b = ax * s, ox + (bx - layout.origin[0]) * s
     c, d = ay * s, oy + (by - layout.origin[1]) * s
     canvas = shapely.affinity.affine_transform(land, [a, 0, 0, c, b, d])

@@ -24,13 +24,14 @@ from pathlib import Path
 from .locate import VARIANTS_DIR as VARIANTS_DIR
 from .locate import available_variants, locate
 from .model import KNOWN_COMPONENTS as KNOWN_COMPONENTS
-from .model import NuclearPower, Power, Problem, Variant, VariantError
+from .model import NuclearPower, Power, Problem, Seed, Variant, VariantError
 from .model import YearNames as YearNames
 
 __all__ = [
     "NuclearPower",
     "Power",
     "Problem",
+    "Seed",
     "Variant",
     "VariantError",
     "available_variants",

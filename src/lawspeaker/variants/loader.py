@@ -15,6 +15,7 @@ and returns its part of the :class:`Variant`. The map is in
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from .loader_components import (
     check_neutral_centres,
 )
 from .loader_favor import check_favor
-from .loader_map import build_map
+from .loader_map import build_map, read_seeds
 from .loader_neutrals import read_allotment, read_favor, read_minor_groups, read_nuclear
 from .loader_units import UnitReader
 from .loader_yaml import Reader, line_of
@@ -59,6 +60,9 @@ def load(directory: Path) -> tuple[Variant | None, list[Problem]]:
     try:
         game_map = build_map(reader, map_file, data["provinces"])
         variant = build_variant(reader, meta, game_map)
+        seeds = read_seeds(reader, map_file, data.get("seeds"), game_map)
+        if seeds:  # extra points the territories grow from (docs/maps.md)
+            variant = dataclasses.replace(variant, seeds=seeds)
         if variant.uses("favor_map") and reader.favor_file is None:
             reader.problem("favor.yaml", None, "the 'favor_map' component reads the Favor "
                            "board from favor.yaml beside variant.yaml (Dissolution §11), "

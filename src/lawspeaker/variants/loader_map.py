@@ -22,8 +22,9 @@ from ..core.geography import (
     province_of,
 )
 from .loader_yaml import Reader, line_of
+from .model import Seed
 
-__all__ = ["build_map"]
+__all__ = ["build_map", "read_seeds"]
 
 
 def build_map(reader: Reader, file: str, raw: Mapping[str, Any]) -> GameMap:
@@ -172,3 +173,46 @@ def _check_names(reader: Reader, file: str, raw: Mapping[str, Any], game_map: Ga
             if owner != prov.key:
                 reader.problem(file, line_of(raw, prov.key),
                                f"{prov.key}: name '{text}' is also used by {owner}")
+
+
+def read_seeds(reader: Reader, file: str, raw: Any, game_map: GameMap) -> tuple[Seed, ...]:
+    """``seeds:`` beside ``provinces:`` in ``map.yaml``: province key -> a list of
+    ``[x, y]`` in the provinces' own ``xy`` units, extra points its territory
+    grows from (docs/maps.md). An unknown province, a point that is not two
+    numbers and a point off the map (outside the span of the provinces'
+    ``xy``) are reported with their line."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, Mapping):
+        reader.problem(file, line_of(raw), "seeds: must map each province to a list of [x, y]")
+        return ()
+    xys = [p.xy for p in game_map.provinces.values() if p.xy is not None]
+    if not xys:
+        return ()
+    lo_x, hi_x = min(x for x, _ in xys), max(x for x, _ in xys)
+    lo_y, hi_y = min(y for _, y in xys), max(y for _, y in xys)
+    out: list[Seed] = []
+    for key, points in raw.items():
+        line = line_of(raw, key)
+        key = str(key)
+        if key not in game_map.provinces:
+            reader.problem(file, line, f"seeds: '{key}' is not a province of this map")
+            continue
+        if not isinstance(points, list):
+            reader.problem(file, line, f"seeds: {key}: must be a list of [x, y]")
+            continue
+        for i, point in enumerate(points):
+            at = line_of(points, i) or line
+            if (not isinstance(point, list) or len(point) != 2
+                    or not all(isinstance(v, int | float) and not isinstance(v, bool)
+                               for v in point)):
+                reader.problem(file, at, f"seeds: {key}: {point!r} is not [x, y] (two numbers)")
+                continue
+            x, y = float(point[0]), float(point[1])
+            if not (lo_x <= x <= hi_x and lo_y <= y <= hi_y):
+                reader.problem(file, at, f"seeds: {key}: [{point[0]}, {point[1]}] is off the map "
+                               f"(the provinces' xy span x {lo_x:g} to {hi_x:g}, "
+                               f"y {lo_y:g} to {hi_y:g})")
+                continue
+            out.append(Seed(key, (x, y), file, at))
+    return tuple(out)

@@ -91,6 +91,23 @@ _ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", 
 
 
 @dataclass(frozen=True, slots=True)
+class Seed:
+    """An extra point a province's territory grows from (``seeds:`` in
+    ``map.yaml``), in the map's own ``xy`` units: a designer's way to shape a
+    territory without drawing it (docs/maps.md)."""
+
+    province: str
+    xy: tuple[float, float]
+    file: str = field(default="map.yaml", compare=False)
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def where(self) -> str:
+        """``map.yaml:12``: where the seed is written (as ``map check`` names places)."""
+        return self.file + (f":{self.line}" if self.line is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
 class YearNames:
     """How game years are named when they are not plain numbers.
 
@@ -148,6 +165,8 @@ class Variant:
     dp_allotment: Mapping[str, int] = field(default_factory=dict)
     """How DP are allotted when not by the S9 formula (Dissolution §5.2, §5.3):
     ``per_unit``, ``unit_cap``, ``oil``, ``minimum``, ``exile``; empty for S9 §9.2."""
+    seeds: tuple[Seed, ...] = ()
+    """Extra points the territories grow from (``seeds:`` in ``map.yaml``)."""
     favor_path: Path | None = field(default=None, compare=False)
     """``favor.yaml`` (Dissolution §11), from the variant's folder or the nearest
     ``base:`` that has one; ``None`` without the ``favor_map`` component."""
