@@ -8,7 +8,8 @@ the machine.
 Runs, in this order: ``bench_vs_diplomacy.py`` (the ``diplomacy`` comparison, in the
 same run as lawspeaker's figures), ``bench_dp_games.py`` (whole S9 Complete, OOD and
 Dissolution games), ``bench_many_games.py`` (1,000 S9 games on 2 processes),
-``bench_startup.py`` (the command line) and the resident memory of a server process
+``bench_startup.py`` (the command line), ``bench_game_service.py`` (a game through
+the service) and the resident memory of a server process
 (the app built, the service) after 100 S9 Complete games were created and processed.
 Each script prints its own figures and ratios; this one only collects their output.
 Needs ``pip install -e '.[bench]'``.
@@ -93,6 +94,8 @@ def main() -> None:
          ["benchmarks/bench_many_games.py", "--games", many, "--processes", "2"]),
         ("The command line (median of 9 fresh processes)",
          ["benchmarks/bench_startup.py", "--repeat", "9"]),
+        ("A whole S9 Complete game through the service (SQLite): each write's time, "
+         "for which it holds its game's lock", ["benchmarks/bench_game_service.py"]),
         ("Memory of a server process holding 100 games (SQLite)", ["-c", MEMORY]),
     ]
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")

@@ -59,10 +59,13 @@ def _designer_map(tmp_path: Path, seeds: str) -> Path:
 
 
 def test_seeds_are_read_in_xy_units_and_put_on_the_canvas(tmp_path: Path) -> None:
-    folder = _designer_map(tmp_path, "  par: [[330, 470], [300, 500]]\n")
+    xy = lawspeaker.load_variant("standard").map.provinces["par"].xy
+    assert xy is not None
+    x, y = xy  # ten xy units right of Paris and ten up; then twenty left, twenty down
+    folder = _designer_map(tmp_path, f"  par: [[{x + 10}, {y - 10}], [{x - 20}, {y + 20}]]\n")
     variant, problems = load(folder)
     assert problems == [] and variant is not None
-    assert variant.seeds == (Seed("par", (330.0, 470.0)), Seed("par", (300.0, 500.0)))
+    assert variant.seeds == (Seed("par", (x + 10, y - 10)), Seed("par", (x - 20, y + 20)))
     layout = layout_for(variant)
     spots = seed_points(variant, layout)
     # the layout's own scale: ten xy units right of Paris, ten up
