@@ -16,11 +16,11 @@ from pathlib import Path
 from setuptools import setup
 
 COMPILED = [
-    # the adjudicator. Left as Python: core/unit.py (Unit is a named-tuple subclass,
+    # the adjudicator. Left as Python: core/board.py (Unit is a named-tuple subclass,
     # which mypyc cannot compile) and core/ruleset.py (Rules(edition="2000") takes plain
     # strings for its enums, which a compiled class refuses before its __post_init__ can
     # convert them)
-    "core/board.py", "core/convoys.py", "core/geography.py", "core/legality.py", "core/notation.py",
+    "core/convoys.py", "core/geography.py", "core/legality.py", "core/notation.py",
     "core/orders.py", "core/resolver.py", "core/resolver_explain.py", "core/resolver_plan.py",
     "core/resolver_report.py", "core/results.py", "core/safetext.py", "core/wording.py",
     # one step of a game, and the rule components it calls
