@@ -259,3 +259,15 @@ def test_attack_allocating_option_names_its_values(variant) -> None:
     with pytest.raises(ValueError, match="attack_allocating: 'sometimes' is not allowed; "
                                          "attack_allocating takes one of legal, any"):
         variant.rules.with_options(attack_allocating="sometimes")
+
+
+def test_allocations_pickle_and_copy_on_both_builds(variant) -> None:  # type: ignore[no-untyped-def]
+    """Allocations cross process boundaries in simulations; the compiled build could not
+    restore a frozen dataclass field by field (dp.py Allocation.__reduce__)."""
+    import copy
+    import pickle
+
+    allocation = allocate(variant, "France", "2 DP to F bel S A hol - ruh")
+    for again in (pickle.loads(pickle.dumps(allocation)), copy.deepcopy(allocation)):
+        assert again == allocation and str(again) == str(allocation)
+        assert again.order.province == "bel"

@@ -273,3 +273,18 @@ def test_heir_builds_are_written_with_or_without_the_capital() -> None:
     kalmar = ["Heir Roskilde", "Heir Kalmar Union", "H Kalmar", "H Ros"]  # OOD §7.1
     assert {parse_order(ood.map, t, "Kalmar Union", PhaseKind.MOVEMENT, ood.capital_names())
             .location for t in kalmar} == {"ros"}
+
+
+@pytest.mark.parametrize("text", ["A lon - nth - bel", "F nth C A lon - bel", "A wal S F nth - eng",
+                                  "F lon S A wal", "A yor H"])
+def test_orders_pickle_and_copy_on_both_builds(game_map: lawspeaker.GameMap,
+                                               text: str) -> None:
+    """Orders cross process boundaries (simulations) and are deep-copied; the compiled
+    build could not restore a frozen dataclass field by field (orders.py __reduce__)."""
+    import copy
+    import pickle
+
+    order = parse(game_map, text)
+    for again in (pickle.loads(pickle.dumps(order)), copy.deepcopy(order)):
+        assert again == order and type(again) is type(order)
+        assert str(again) == str(order) and again.province == order.province

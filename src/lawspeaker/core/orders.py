@@ -11,7 +11,8 @@ order is never lost: it is reported with its reason and the unit holds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from .geography import UnitType, province_of
 
@@ -54,6 +55,12 @@ class Order:
     @property
     def unit_text(self) -> str:
         return _unit(self.unit_type, self.location)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as a constructor call: the compiled build (mypyc) cannot restore a
+        frozen dataclass field by field, and the fields derived in ``__post_init__``
+        are worked out again."""
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
 from ..core.board import Position, Unit
 from ..core.geography import GameMap, province_of
@@ -77,6 +78,11 @@ class Allocation:
 
     def __str__(self) -> str:
         return f"{self.points} DP to {self.order}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as a constructor call, which the compiled build (mypyc) needs for a
+        frozen dataclass (as orders are, core/orders.py)."""
+        return Allocation, (self.power, self.points, self.order)
 
 
 def is_allocation(text: str) -> bool:
