@@ -137,6 +137,10 @@ class Province:
         return (self.key,)
 
 
+_NO_ROUTE: frozenset[str] = frozenset()
+"""No convoy route (:meth:`GameMap.convoy_route_seas`)."""
+
+
 @dataclass(frozen=True)
 class GameMap:
     """Provinces plus per-unit-type adjacency. Build it with :func:`GameMap.build`."""
@@ -149,7 +153,7 @@ class GameMap:
     _fleet_reach: Mapping[str, frozenset[str]] = field(repr=False, default_factory=dict)
     _touching: Mapping[str, frozenset[str]] = field(repr=False, default_factory=dict)
     _names: Mapping[str, str] = field(repr=False, default_factory=dict)
-    _routes: dict[tuple[str, str], frozenset[str]] = field(
+    _routes: dict[str, dict[str, frozenset[str]]] = field(
         repr=False, default_factory=dict, compare=False, hash=False)
     _convoy_ends: dict[tuple[str, str], tuple[str, ...]] = field(
         repr=False, default_factory=dict, compare=False, hash=False)
@@ -308,10 +312,28 @@ class GameMap:
         between its spaces). A fleet on no minimal route is never needed for
         the convoy, so its convoy order is impossible (DATC 6.G.7, 6.G.19).
         """
-        key = (src, dst)
-        if key not in self._routes:
-            self._routes[key] = frozenset(self._minimal_route_spaces(src, dst))
-        return self._routes[key]
+        return self.convoy_routes_from(src).get(dst, _NO_ROUTE)
+
+    def convoy_routes_from(self, src: str) -> Mapping[str, frozenset[str]]:
+        """For each coastal province with a convoy route from ``src``, the spaces
+        on some minimal route to it (:meth:`convoy_route_seas` for every
+        destination), found in one search from ``src`` and kept.
+
+        A route is an induced chain of convoy spaces (each new space touches
+        only the one before it, and ``src`` only as the first step), and a
+        chain towards a destination ends at the first space bordering it. So a
+        chain counts for ``dst`` when its last space borders ``dst`` and none
+        before it does; one walk over the chains answers every destination."""
+        found = self._routes.get(src)
+        if found is None:
+            provs = self.provinces
+            spaces: dict[str, set[str]] = {}
+            if provs[src].terrain is Terrain.COASTAL:
+                ends = frozenset(d for d, p in provs.items()
+                                 if p.terrain is Terrain.COASTAL and d != src)
+                _extend_chains(self, ends, [src], frozenset(), spaces)
+            found = self._routes[src] = {d: frozenset(v) for d, v in spaces.items()}
+        return found
 
     def convoy_destinations(self, src: str, sea: str) -> tuple[str, ...]:
         """The coastal provinces, sorted, to which a fleet in ``sea`` may convoy an
@@ -325,31 +347,6 @@ class GameMap:
                 dst for dst in sorted(provs) if provs[dst].terrain is Terrain.COASTAL
                 and dst != src and sea in self.convoy_route_seas(src, dst))
         return ends
-
-    def _minimal_route_spaces(self, src: str, dst: str) -> set[str]:
-        provs = self.provinces
-        found: set[str] = set()
-        links = self.convoy_links
-
-        def extend(path: list[str]) -> None:
-            last = path[-1]
-            for nxt in links(last):
-                if nxt in path or not provs[nxt].can_convoy:
-                    continue
-                # Induced path: the new space touches only the previous one
-                # (and src only if it is the first step).
-                touching = links(nxt)
-                if any(p in touching for p in path[:-1]):
-                    continue
-                if dst in touching:
-                    found.update(path[1:])
-                    found.add(nxt)
-                    continue
-                extend([*path, nxt])
-
-        if provs[src].terrain is Terrain.COASTAL and provs[dst].terrain is Terrain.COASTAL:
-            extend([src])
-        return found
 
     def is_valid_location(self, unit_type: UnitType, location: str) -> bool:
         """Whether a unit of this type may stand at ``location``."""
@@ -400,3 +397,26 @@ class GameMap:
     def names_index(self) -> Mapping[str, str]:
         """Every normalised name, alias and key, mapped to its province key."""
         return self._names
+
+
+def _extend_chains(game_map: GameMap, ends: frozenset[str], path: list[str],
+                   reached: frozenset[str], found: dict[str, set[str]]) -> None:
+    """Extend the convoy chain ``path`` (its source first) by one convoy space in
+    every way (:meth:`GameMap.convoy_routes_from`). ``reached``: the destinations
+    a space of the chain already borders, whose own search would stop there."""
+    provs = game_map.provinces
+    links = game_map.convoy_links
+    for nxt in links(path[-1]):
+        if nxt in path or not provs[nxt].can_convoy:
+            continue
+        touching = links(nxt)
+        if any(p in touching for p in path[:-1]):
+            continue  # not an induced chain: a shorter one leaves a space out
+        here = [d for d in touching if d in ends and d not in reached]
+        for d in here:
+            spaces = found.setdefault(d, set())
+            spaces.update(path[1:])
+            spaces.add(nxt)
+        still = reached.union(here) if here else reached
+        if len(still) < len(ends):  # some destination's search would go on
+            _extend_chains(game_map, ends, [*path, nxt], still, found)

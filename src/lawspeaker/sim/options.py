@@ -16,7 +16,6 @@ can go stale.
 from __future__ import annotations
 
 from ..core.board import Position, Unit
-from ..core.convoy_routes import convoy_routes_from
 from ..core.geography import GameMap, UnitType, province_of
 from ..core.legality import fleet_seas, movement_problem
 from ..core.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
@@ -143,7 +142,6 @@ class Tables:
         self.reach: dict[tuple[UnitType, str], tuple[frozenset[str], list[str]]] = {}
         self.supports: dict[tuple[str, UnitType, str, UnitType, str, bool], list[Order]] = {}
         self.convoys: dict[tuple[str, str, str], list[Order]] = {}
-        self.routes: dict[str, dict[str, frozenset[str]]] = {}
         self.touching: dict[str, list[str]] = {}
 
     def legal(self, orders: list[Order], units: dict[str, Unit], wings: bool) -> list[Order]:
@@ -199,15 +197,12 @@ class Tables:
         legal by construction, with wings on the board or not (``_convoy_problem``:
         both ends coastal, not the same, the fleet on a minimal route; with wings,
         Dissolution §3.3, only the ends count), so none is checked again; the
-        routes come from one search per army's province (``convoy_routes_from``).
+        routes come from one search per army's province (``GameMap.convoy_routes_from``).
         """
         key = (fleet.power, fleet.location, army.location)
         known = self.convoys.get(key)
         if known is None:
-            routes = self.routes.get(army.province)
-            if routes is None:
-                routes = self.routes[army.province] = convoy_routes_from(self.map,
-                                                                         army.province)
+            routes = self.map.convoy_routes_from(army.province)
             sea = fleet.province
             known = self.convoys[key] = [
                 Convoy(fleet.power, fleet.type, fleet.location, army.location, dst)
