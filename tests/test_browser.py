@@ -12,13 +12,11 @@ Screenshots go to ``$LAWSPEAKER_SCREENSHOTS`` when set.
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from live_app import serving
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -33,24 +31,11 @@ def _missing(why: str) -> None:
 
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[tuple[str, object]]:
-    import uvicorn
-
     from lawspeaker.web import create_app
 
     app = create_app(f"sqlite:///{tmp_path / 'browser.db'}", tick=0, poll=0.3)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    srv.should_exit = True
-    thread.join(10)
+    with serving(app) as url:
+        yield url, app
 
 
 @pytest.fixture()

@@ -6,13 +6,11 @@ was clicked, in image pixels, after every step."""
 from __future__ import annotations
 
 import secrets
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from live_app import serving
 from test_browser import browser  # noqa: F401  (fixture: one chromium)
 
 import lawspeaker
@@ -26,8 +24,6 @@ SCALE = 0.5
 
 @pytest.fixture()
 def calibrating(tmp_path: Path) -> Iterator[tuple[str, Path, dict[str, tuple[float, float]]]]:
-    import uvicorn
-
     variant = lawspeaker.load_variant("standard")
     image = tmp_path / "official.png"
     image.write_bytes(draw(variant).png(SCALE))
@@ -37,19 +33,8 @@ def calibrating(tmp_path: Path) -> Iterator[tuple[str, Path, dict[str, tuple[flo
     target = tmp_path / "official.layout.yaml"
     token = secrets.token_urlsafe(8)
     app = calibration_app(Calibration.open(variant, image, target), token)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/{token}/", target, truth
-    srv.should_exit = True
-    thread.join(10)
+    with serving(app) as url:
+        yield f"{url}/{token}/", target, truth
 
 
 def _click_at(page, x: float, y: float) -> None:  # type: ignore[no-untyped-def]
