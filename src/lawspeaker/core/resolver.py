@@ -125,9 +125,8 @@ class _Resolver:
         self.plans: dict[str, _Plan] = {}
         self.moves_into: dict[str, list[_Plan]] = {}
         self.convoyers: dict[str, list[_Plan]] = {}
-        self.result: dict[str, bool] = {}
-        self.state: dict[str, int] = {}
-        self.deps: list[str] = []
+        self.deps: list[_Plan] = []
+        """The decisions read as guesses while adjudicating a cycle (step 3)."""
         self.illegal_moves: dict[str, Move] = {}
         self._collect(orders)
 
@@ -177,7 +176,6 @@ class _Resolver:
                         "Illegal: the unit was given conflicting orders, so it holds"))
         plans = self.plans = {prov: plan_for(game_map, unit, given.get(prov))
                               for prov, unit in units.items()}
-        self.state = dict.fromkeys(plans, _UNRESOLVED)
         by_kind: list[list[_Plan]] = [[], [], [], [], []]  # each in the order of the units
         for p in plans.values():
             by_kind[_SUP_HOLD if p.kind == _SUP_MOVE else p.kind].append(p)
@@ -192,7 +190,7 @@ class _Resolver:
                 moves_into[p.dest] = [p]
             if p.sortie:
                 # S9 §7.2: a stationary unit's move always bounces.
-                self.result[p.prov], self.state[p.prov] = False, _RESOLVED
+                p.ok, p.state = False, _RESOLVED
         for p in by_kind[_SUP_HOLD]:  # and _SUP_MOVE
             self._match_support(p)
 
@@ -259,47 +257,52 @@ class _Resolver:
 
     # --- step 3: decisions -----------------------------------------------
 
-    def resolve(self, prov: str) -> bool:
-        state = self.state[prov]
+    def resolve(self, plan: _Plan) -> bool:
+        """The decision on ``plan``'s order (DATC 5.B), guessing inside a cycle: a
+        decision that depends on itself is adjudicated twice, assuming it fails and
+        then succeeds; if both agree that is the answer, otherwise a backup rule
+        settles the cycle."""
+        state = plan.state
         if state == _RESOLVED:
-            return self.result[prov]
+            return plan.ok
+        deps = self.deps
         if state == _GUESSING:
-            # Always record the look-up, even if ``prov`` is already listed, so
+            # Always record the look-up, even if ``plan`` is already listed, so
             # every decision computed from a guess is itself treated as a guess.
-            self.deps.append(prov)
-            return self.result[prov]
-        mark = len(self.deps)
-        self.result[prov] = False
-        self.state[prov] = _GUESSING
-        first = self._adjudicate(prov)
-        if len(self.deps) == mark:
-            if self.state[prov] != _RESOLVED:
-                self.result[prov] = first
-                self.state[prov] = _RESOLVED
-            return self.result[prov]
-        if self.deps[mark] != prov:
-            self.deps.append(prov)
-            self.result[prov] = first
+            deps.append(plan)
+            return plan.ok
+        mark = len(deps)
+        plan.ok = False
+        plan.state = _GUESSING
+        first = self._adjudicate(plan)
+        if len(deps) == mark:
+            if plan.state != _RESOLVED:
+                plan.ok = first
+                plan.state = _RESOLVED
+            return plan.ok
+        if deps[mark] is not plan:
+            deps.append(plan)
+            plan.ok = first
             return first
         self._forget(mark)
-        self.result[prov] = True
-        self.state[prov] = _GUESSING
-        second = self._adjudicate(prov)
+        plan.ok = True
+        plan.state = _GUESSING
+        second = self._adjudicate(plan)
         if first == second:
             self._forget(mark)
-            self.result[prov] = first
-            self.state[prov] = _RESOLVED
+            plan.ok = first
+            plan.state = _RESOLVED
             return first
-        self._backup_rule(list(dict.fromkeys(self.deps[mark:])))
-        del self.deps[mark:]
-        return self.resolve(prov)
+        self._backup_rule(list(dict.fromkeys(deps[mark:])))
+        del deps[mark:]
+        return self.resolve(plan)
 
     def _forget(self, mark: int) -> None:
         for p in self.deps[mark:]:
-            self.state[p] = _UNRESOLVED
+            p.state = _UNRESOLVED
         del self.deps[mark:]
 
-    def _backup_rule(self, cycle: list[str]) -> None:
+    def _backup_rule(self, cycle: list[_Plan]) -> None:
         """Settle a cycle of decisions with no single consistent answer.
 
         A cycle containing a convoy is a convoy paradox: by the Szykman rule
@@ -307,7 +310,7 @@ class _Resolver:
         Dissolution §3.11.2). Otherwise it is a circular movement, and every
         move in it succeeds (2023 rulebook; DATC 6.C.1).
         """
-        paradox = any(self.plans[p].kind == _CONVOY for p in cycle)
+        paradox = any(p.kind == _CONVOY for p in cycle)
         rule = ("Settled by the convoy paradox rule: the convoying fleets in the paradox "
                 "hold, so their convoys fail (Szykman rule, DATC 5.B.9)" if paradox else
                 "Settled by the circular movement rule: every move in the circle succeeds "
@@ -317,20 +320,20 @@ class _Resolver:
                     "compared head to head (§3.11.1), otherwise the convoyed army first in "
                     "alphabetical order fails (§3.11.2)")
         for p in cycle:
-            self.backups.setdefault(p, rule)  # what the explanation cites (resolver_explain)
+            self.backups.setdefault(p.prov, rule)  # what the explanation cites (resolver_explain)
         if paradox and self.rules.convoy_paradox == "dissolution":
             self._dissolution_paradox(cycle)
             return
         for p in cycle:
-            kind = self.plans[p].kind
+            kind = p.kind
             if paradox and kind == _CONVOY:
-                self.result[p], self.state[p] = False, _RESOLVED
+                p.ok, p.state = False, _RESOLVED
             elif not paradox and kind == _MOVE:
-                self.result[p], self.state[p] = True, _RESOLVED
+                p.ok, p.state = True, _RESOLVED
             else:
-                self.state[p] = _UNRESOLVED
+                p.state = _UNRESOLVED
 
-    def _dissolution_paradox(self, cycle: list[str]) -> None:
+    def _dissolution_paradox(self, cycle: list[_Plan]) -> None:
         """Dissolution §3.11. Two convoyed attacks on each other's convoying
         units are compared like a head-to-head: the weaker (or both, when
         equal) bounces (§3.11.1). Any other paradox: the convoyed army first in
@@ -343,12 +346,11 @@ class _Resolver:
         attack on an invulnerable convoyer (§3.8) fails anyway and matters only
         through the disabling it would cause: the cycle would come back
         unchanged, and be settled again, without end."""
-        in_cycle = set(cycle)
+        in_cycle = {p.prov for p in cycle}
         for p in cycle:
-            self.state[p] = _UNRESOLVED
-        armies = sorted({self.plans[p].frm for p in cycle if self.plans[p].kind == _CONVOY}
-                        | {p for p in cycle if self.plans[p].kind == _MOVE
-                           and self.plans[p].by_convoy})
+            p.state = _UNRESOLVED
+        armies = sorted({p.frm for p in cycle if p.kind == _CONVOY}
+                        | {p.prov for p in cycle if p.kind == _MOVE and p.by_convoy})
         movers = [self.plans[a] for a in armies if self.plans[a].kind == _MOVE]
         carriers = {m.prov: {c.prov for c in self.convoyers.get(m.prov, ()) if not c.void}
                     for m in movers}
@@ -363,7 +365,7 @@ class _Resolver:
                     for loser, mine, theirs in ((a, sa, sb), (b, sb, sa)):
                         if mine <= theirs:
                             self.criss[loser.prov] = (mine, theirs)
-                            self.result[loser.prov], self.state[loser.prov] = False, _RESOLVED
+                            loser.ok, loser.state = False, _RESOLVED
                     return
         # §3.11.2: the first army, alphabetically, whose convoy is part of the paradox.
         # A convoy of the cycle always exists (that is what makes it a paradox), so each
@@ -371,17 +373,16 @@ class _Resolver:
         first = next((a for a in armies
                       if any(c.prov in in_cycle for c in self.convoyers.get(a, ()))), None)
         failing = self.convoyers.get(first, ()) if first is not None else \
-            [self.plans[p] for p in cycle if self.plans[p].kind == _CONVOY]
+            [p for p in cycle if p.kind == _CONVOY]
         for c in failing:
-            self.result[c.prov], self.state[c.prov] = False, _RESOLVED
+            c.ok, c.state = False, _RESOLVED
 
     def _attack_power(self, plan: _Plan) -> int:
         """A move's attack strength on the unit in its destination, path aside."""
         defender = self.plans.get(plan.dest)
         return self.strength(plan, defender.power if defender is not None else None)
 
-    def _adjudicate(self, prov: str) -> bool:
-        plan = self.plans[prov]
+    def _adjudicate(self, plan: _Plan) -> bool:
         kind = plan.kind
         if kind == _MOVE:
             return self.move_wins(plan) and (not self.invulnerable or not self._blocked(plan))
@@ -402,7 +403,7 @@ class _Resolver:
             and self._stays(defender)
 
     def _stays(self, plan: _Plan) -> bool:
-        return plan.kind != _MOVE or not self.resolve(plan.prov)
+        return plan.kind != _MOVE or not self.resolve(plan)
 
     def disabled_by(self, plan: _Plan) -> _Plan | None:
         """The attack that disables this unit, if any (Dissolution §3.9): one that
@@ -439,7 +440,7 @@ class _Resolver:
 
     def _dislodged(self, plan: _Plan) -> bool:
         for m in self.moves_into.get(plan.prov, ()):  # noqa: SIM110 (no generator: speed)
-            if self.resolve(m.prov):
+            if self.resolve(m):
                 return True
         return False
 
@@ -472,7 +473,7 @@ class _Resolver:
     def strength(self, plan: _Plan, exclude_power: str | None = None) -> int:
         strength = 1
         for s in plan.supports:
-            if s.power != exclude_power and self.resolve(s.prov):
+            if s.power != exclude_power and self.resolve(s):
                 strength += 1
         return strength
 
@@ -481,7 +482,7 @@ class _Resolver:
             return 0
         defender = self.plans.get(plan.dest)
         if defender is None or (defender.kind == _MOVE and self.head_to_head(plan) is None
-                                and self.resolve(defender.prov)):
+                                and self.resolve(defender)):
             return self.strength(plan)
         if defender.power == plan.power:
             return 0
@@ -492,19 +493,19 @@ class _Resolver:
         if plan is None:
             return 0
         if plan.kind == _MOVE:
-            return 0 if self.resolve(prov) else 1
+            return 0 if self.resolve(plan) else 1
         return self.strength(plan)
 
     def prevent(self, plan: _Plan) -> int:
         if plan.by_convoy and not self.has_path(plan):
             return 0
         opponent = self.head_to_head(plan)
-        if opponent is not None and self.resolve(opponent.prov):
+        if opponent is not None and self.resolve(opponent):
             return 0
         return self.strength(plan)
 
     def has_path(self, plan: _Plan) -> bool:
-        return self._path(plan, lambda f: self.resolve(f.prov))
+        return self._path(plan, lambda f: self.resolve(f))
 
     def _path(self, plan: _Plan, usable: Callable[[_Plan], bool]) -> bool:
         fleets = {f.prov: f for f in self.convoyers.get(plan.prov, ())}
@@ -537,14 +538,13 @@ class _Resolver:
     # --- step 4: report -------------------------------------------------------
 
     def run(self) -> MovementResult:
-        result = self.result
         resolve = self.resolve
         moved: list[_Plan] = []
-        for prov, plan in self.plans.items():
+        for plan in self.plans.values():
             kind = plan.kind
             if kind == _HOLD:
-                result[prov] = True  # a hold has no decision of its own
-            elif resolve(prov) and kind == _MOVE:
+                plan.ok = True  # a hold has no decision of its own
+            elif resolve(plan) and kind == _MOVE:
                 moved.append(plan)
         after: dict[str, Unit] = {}
         dislodged: dict[str, tuple[Unit, str | None]] = {}
@@ -560,7 +560,7 @@ class _Resolver:
         for prov, plan in self.plans.items():
             winner = winners.get(prov)
             results.append(report.explain(plan, winner))
-            if plan.kind == _MOVE and result[prov]:
+            if plan.kind == _MOVE and plan.ok:
                 continue
             if winner is None:
                 after[prov] = plan.unit
@@ -570,7 +570,7 @@ class _Resolver:
         for dest, movers in self.moves_into.items():
             if dest not in after:
                 for m in movers:
-                    if not result[m.prov] and self.prevent(m) > 0:
+                    if not m.ok and self.prevent(m) > 0:
                         standoffs.add(dest)
                         break
         disabled: dict[str, str] = {}

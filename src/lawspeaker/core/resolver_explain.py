@@ -45,7 +45,7 @@ class Explainer:
         return self.map.name_of(prov)
 
     def ok(self, plan: _Plan) -> bool:
-        return self.d.result.get(plan.prov, True)
+        return plan.ok
 
     def lines(self, plan: _Plan, winner: _Plan | None) -> tuple[str, ...]:
         """Every line of why ``plan``'s order ended as it did."""

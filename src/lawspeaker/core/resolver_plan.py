@@ -17,8 +17,9 @@ class _Plan:
 
     # Slots, every one set at once: a plan is built for every unit in every phase and
     # read many times while deciding, and slot reads are the fastest Python has.
-    __slots__ = ("by_convoy", "coast", "dest", "dest_loc", "frm", "illegal", "kind", "order",
-                 "path", "power", "prov", "sortie", "supports", "to", "unit", "void")
+    __slots__ = ("by_convoy", "coast", "dest", "dest_loc", "frm", "illegal", "kind", "ok",
+                 "order", "path", "power", "prov", "sortie", "state", "supports", "to", "unit",
+                 "void")
 
     def __init__(self, unit: Unit, order: Order | None) -> None:
         self.unit = unit
@@ -37,6 +38,14 @@ class _Plan:
         self.illegal = False
         self.sortie = False
         self.path: tuple[str, ...] = ()
+        # The decision on this order (the resolver's step 3), kept on the plan itself:
+        # read and written on every look-up of the recursion, and an attribute is
+        # quicker than a table keyed by the province's name (issue 20).
+        self.state = _UNRESOLVED
+        """Whether ``ok`` is unresolved, a guess inside a cycle, or resolved."""
+        self.ok = False
+        """The decision: the move succeeds; the support or convoy is given (not cut or
+        dislodged); a hold stands."""
 
 
 _FLEET = UnitType.FLEET  # read once, not per plan

@@ -28,8 +28,6 @@ class Decisions(Protocol):
     @property
     def plans(self) -> Mapping[str, _Plan]: ...
     @property
-    def result(self) -> Mapping[str, bool]: ...
-    @property
     def moves_into(self) -> Mapping[str, list[_Plan]]: ...
     @property
     def convoyers(self) -> Mapping[str, Sequence[_Plan]]: ...
@@ -79,7 +77,7 @@ class Report:
         if order is None:
             order = Hold(plan.power, plan.unit.type, plan.unit.location)
         hit = winner is not None
-        ok = self.decisions.result.get(plan.prov, True)
+        ok = plan.ok
         kind = plan.kind
         if kind == _MOVE:
             if ok:
