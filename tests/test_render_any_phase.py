@@ -65,6 +65,16 @@ def illegal_lines(variant: lawspeaker.Variant, position: Position, power: str,
     return rng.sample(lines, k=min(len(lines), rng.randint(1, 3)))
 
 
+def post_everyone(service: GameService, name: str, variant: lawspeaker.Variant,
+                  position: Position, rng: random.Random) -> None:
+    """Every power posts random legal orders with illegal lines mixed in."""
+    posts, _, _ = random_posts(variant, position, rng)
+    for power in sorted(variant.powers):
+        bad = "\n".join(illegal_lines(variant, position, power, rng))
+        with contextlib.suppress(ServiceError):  # nothing to order now
+            service.submit(name, power, posts.get(power, f"{power}:\n") + bad + "\n")
+
+
 def draw_everything(service: GameService, name: str, variant: lawspeaker.Variant,
                     phase: str) -> None:
     assert "<svg" in str(service.picture(name, phase, orders=True, actor=GM))
@@ -90,12 +100,7 @@ def test_every_phase_of_a_random_game_with_illegal_orders_draws(variant_name: st
                 position = service.position("g")
                 if position.result:
                     break
-                posts, _, _ = random_posts(variant, position, rng)
-                for power in sorted(variant.powers):
-                    bad = "\n".join(illegal_lines(variant, position, power, rng))
-                    text = posts.get(power, f"{power}:\n") + bad + "\n"
-                    with contextlib.suppress(ServiceError):  # nothing to order now
-                        service.submit("g", power, text)
+                post_everyone(service, "g", variant, position, rng)
                 code = service.game("g").phase_code
                 draw_everything(service, "g", variant, code)  # the orders standing
                 record = service.process("g")

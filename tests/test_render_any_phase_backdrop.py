@@ -6,20 +6,18 @@ test_render_any_phase.py; nothing may raise."""
 
 from __future__ import annotations
 
-import contextlib
 import random
 import tempfile
 from pathlib import Path
 
 import pytest
 from backdrop_fixtures import full_layout, image_size, plain_png
-from test_render_any_phase import PHASES, VARIANTS, illegal_lines
+from test_render_any_phase import PHASES, VARIANTS, post_everyone
 
 import lawspeaker
 from lawspeaker.render.backdrop import Backdrop
 from lawspeaker.render.maplayout import dump_layout, spots_of
-from lawspeaker.service import GM, PUBLIC, GameService, ServiceError
-from lawspeaker.sim.randomplay import random_posts
+from lawspeaker.service import GM, PUBLIC, GameService
 from lawspeaker.store import open_store
 
 
@@ -39,11 +37,7 @@ def test_every_phase_of_a_random_game_draws_over_the_image(variant_name: str) ->
                 position = service.position("g")
                 if position.result:
                     break
-                posts, _, _ = random_posts(variant, position, rng)
-                for power in sorted(variant.powers):
-                    bad = "\n".join(illegal_lines(variant, position, power, rng))
-                    with contextlib.suppress(ServiceError):  # nothing to order now
-                        service.submit("g", power, posts.get(power, f"{power}:\n") + bad + "\n")
+                post_everyone(service, "g", variant, position, rng)
                 code = service.game("g").phase_code
                 for when in ("standing", "processed"):
                     if when == "processed":

@@ -23,10 +23,10 @@ from pathlib import Path
 import drawsvg as dw
 
 from ..core.board import Position
-from ..core.geography import GameMap, province_of
+from ..core.geography import GameMap
 from ..variants import Variant
 from .board import Paints
-from .geometry import Layout, Point
+from .geometry import Layout, Point, coast_direction
 from .imagefile import ImageInfo, image_info
 from .maplayout import LayoutError, MapLayout, layout_problems, load_layout, parse_layout
 from .palette import FONT, Style, look_of
@@ -222,15 +222,9 @@ def _coasts(game_map: GameMap, points: dict[str, Point], placed: dict[str, Point
                 x, y = placed[loc]
                 out[loc] = (round(x, 1), round(y + top, 1))
                 continue
-            dx = dy = 0.0
-            for target in sorted(game_map.fleet_links.get(loc, ())):
-                tx, ty = points[province_of(target)]
-                length = math.hypot(tx - cx, ty - cy) or 1.0
-                dx += (tx - cx) / length
-                dy += (ty - cy) / length
-            length = math.hypot(dx, dy) or 1.0
+            ux, uy = coast_direction(game_map, points, loc)
             reach = style.token * 1.5
-            out[loc] = (round(cx + dx / length * reach, 1), round(cy + dy / length * reach, 1))
+            out[loc] = (round(cx + ux * reach, 1), round(cy + uy * reach, 1))
     return out
 
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from ..core.geography import GameMap, province_of
 from .palette import STYLE, Style
 
-__all__ = ["Layout", "Point", "arrowhead", "bezier_at", "bezier_tangent", "text_width"]
+__all__ = ["Layout", "Point", "arrowhead", "bezier_at", "bezier_tangent", "coast_direction",
+           "text_width"]
 
 Point = tuple[float, float]
 
@@ -80,22 +81,30 @@ def _scale(xys: list[tuple[float, float]], style: Style) -> float:
     return max(style.min_spacing / min(nearest), style.median_spacing / statistics.median(nearest))
 
 
+def coast_direction(game_map: GameMap, points: dict[str, Point], loc: str) -> Point:
+    """The unit vector from a split coast's province towards the places its
+    fleets reach: the side of the province where a map draws that coastline."""
+    cx, cy = points[province_of(loc)]
+    dx = dy = 0.0
+    for target in sorted(game_map.fleet_links.get(loc, ())):
+        tx, ty = points[province_of(target)]
+        length = math.hypot(tx - cx, ty - cy) or 1.0
+        dx += (tx - cx) / length
+        dy += (ty - cy) / length
+    length = math.hypot(dx, dy) or 1.0
+    return dx / length, dy / length
+
+
 def _coast_points(game_map: GameMap, points: dict[str, Point], style: Style) -> dict[str, Point]:
     """A split coast is put on the side of its province facing the provinces
-    its fleets reach, which is where a map would draw that coastline."""
+    its fleets reach (:func:`coast_direction`)."""
     out: dict[str, Point] = {}
+    reach = style.token + style.node
     for key, prov in sorted(game_map.provinces.items()):
         cx, cy = points[key]
         for loc in prov.locations if prov.coasts else ():
-            dx = dy = 0.0
-            for target in sorted(game_map.fleet_links.get(loc, ())):
-                tx, ty = points[province_of(target)]
-                length = math.hypot(tx - cx, ty - cy) or 1.0
-                dx += (tx - cx) / length
-                dy += (ty - cy) / length
-            length = math.hypot(dx, dy) or 1.0
-            reach = style.token + style.node
-            out[loc] = (round(cx + dx / length * reach, 1), round(cy + dy / length * reach, 1))
+            ux, uy = coast_direction(game_map, points, loc)
+            out[loc] = (round(cx + ux * reach, 1), round(cy + uy * reach, 1))
     return out
 
 
