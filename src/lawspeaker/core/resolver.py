@@ -69,7 +69,6 @@ from .resolver_plan import (
     _SUP_MOVE,
     _UNRESOLVED,
     _Plan,
-    plan_for,
 )
 from .resolver_report import Report
 from .results import OrderResult, Outcome
@@ -140,31 +139,47 @@ class _Resolver:
     # --- steps 1 and 2: judge and match orders ------------------------------
 
     def _collect(self, orders: Iterable[Order]) -> None:
+        """Steps 1 and 2. Each order is planned, then judged: the common legal orders
+        (:meth:`_plainly_legal`) at once, any other by
+        :func:`~lawspeaker.core.legality.movement_problem`, which has the last word."""
         illegal = self.illegal
         units = self.units
         game_map = self.map
-        seas = fleet_seas(game_map, units)
-        given: dict[str, Order] = {}
+        seas: set[str] | None = None  # the fleets that could convoy, when first needed
+        given: dict[str, _Plan] = {}
         conflicts: dict[str, list[Order]] = {}
         explicit, wings = self.explicit, self.wings
         wing_anywhere = self.rules.wing_support == "anywhere"  # Dissolution §3.1
+        plainly_legal = self._plainly_legal
         for order in orders:
-            problem = movement_problem(game_map, units, order, seas, explicit, wings,
-                                       wing_anywhere)
-            if problem is not None:
-                illegal.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
-                if isinstance(order, Move):
-                    self.illegal_moves[order.province] = order
-                continue
             prov = order.province
+            unit = units.get(prov)
+            plan = None
+            if unit is not None and (unit.power == order.power or not order.power):
+                plan = _Plan(game_map, unit, order)
+                if not plainly_legal(plan):
+                    plan = None
+            if plan is None:
+                if seas is None:
+                    seas = fleet_seas(game_map, units)
+                problem = movement_problem(game_map, units, order, seas, explicit, wings,
+                                           wing_anywhere)
+                if problem is not None:
+                    illegal.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
+                    if type(order) is Move:
+                        self.illegal_moves[prov] = order
+                    continue
+                assert unit is not None  # movement_problem finds no unit illegal
+                plan = _Plan(game_map, unit, order)
             earlier = given.get(prov)
             if earlier is None:
-                given[prov] = order
-            elif earlier != order and order not in conflicts.setdefault(prov, [earlier]):
+                given[prov] = plan
+            elif earlier.order != order and order not in conflicts.setdefault(
+                    prov, [earlier.order]):  # type: ignore[list-item]
                 conflicts[prov].append(order)
         for prov, different in conflicts.items():  # DATC 4.D.3
             if self.rules.multiple_orders == "last":
-                given[prov] = different[-1]
+                given[prov] = _Plan(game_map, units[prov], different[-1])
                 for o in different[:-1]:
                     illegal.append(OrderResult(o, Outcome.ILLEGAL,
                                                "Illegal: replaced by a later order"))
@@ -174,25 +189,84 @@ class _Resolver:
                     illegal.append(OrderResult(
                         o, Outcome.ILLEGAL,
                         "Illegal: the unit was given conflicting orders, so it holds"))
-        plans = self.plans = {prov: plan_for(game_map, unit, given.get(prov))
-                              for prov, unit in units.items()}
-        by_kind: list[list[_Plan]] = [[], [], [], [], []]  # each in the order of the units
-        for p in plans.values():
-            by_kind[_SUP_HOLD if p.kind == _SUP_MOVE else p.kind].append(p)
-        for p in by_kind[_CONVOY]:
+        # Plans in the order of the units, which the results follow; grouped by kind in
+        # the same pass, supports of holds and of moves together.
+        plans = self.plans
+        moves: list[_Plan] = []
+        supports: list[_Plan] = []
+        convoys: list[_Plan] = []
+        for prov, unit in units.items():
+            plan = given.get(prov)
+            if plan is None:
+                plan = _Plan(game_map, unit, None)
+            plans[prov] = plan
+            kind = plan.kind
+            if kind == _MOVE:
+                moves.append(plan)
+            elif kind in (_SUP_MOVE, _SUP_HOLD):
+                supports.append(plan)
+            elif kind == _CONVOY:
+                convoys.append(plan)
+        for p in convoys:
             self._match_convoy(p)
         moves_into = self.moves_into
-        for p in by_kind[_MOVE]:
-            self._settle_route(p)
-            if p.dest in moves_into:
-                moves_into[p.dest].append(p)
-            else:
+        convoyers = self.convoyers
+        army_links = game_map.army_links
+        for p in moves:
+            # Most moves are a unit's move to a neighbour that nobody convoys: decided
+            # here without asking _settle_route (DATC 4.A.3 is its business).
+            if explicit or (p.unit.type is _ARMY and (
+                    p.by_convoy or p.prov in convoyers or p.dest not in army_links[p.prov])):
+                self._settle_route(p)
+            into = moves_into.get(p.dest)
+            if into is None:
                 moves_into[p.dest] = [p]
+            else:
+                into.append(p)
             if p.sortie:
                 # S9 §7.2: a stationary unit's move always bounces.
                 p.ok, p.state = False, _RESOLVED
-        for p in by_kind[_SUP_HOLD]:  # and _SUP_MOVE
-            self._match_support(p)
+        for p in supports:
+            target = plans.get(p.frm)
+            # A support of what the unit does, the common case, counts at once.
+            if target is not None and not p.coast and (
+                    target.kind != _MOVE if p.kind == _SUP_HOLD
+                    else target.kind == _MOVE and target.dest == p.to):
+                target.supports.append(p)
+            else:
+                self._match_support(p)
+
+    def _plainly_legal(self, plan: _Plan) -> bool:
+        """Whether a plan's order is legal by one of the common cases, checked at once:
+        a hold; a plain move to a neighbour; a support into a space the unit could
+        enter, of a hold, or of a unit that could itself move there. The same cases come
+        first in :func:`~lawspeaker.core.legality.movement_problem` (tests check that
+        the two agree); any other order is asked there."""
+        kind = plan.kind
+        unit = plan.unit
+        if kind == _MOVE:
+            if plan.by_convoy:
+                return False
+            utype = unit.type
+            if utype is _ARMY:
+                return plan.dest in self.map.army_links[unit.location]
+            if utype is _FLEET:
+                return plan.dest_loc in self.map.fleet_links[unit.location] \
+                    and plan.dest_loc == plan.order.target  # type: ignore[union-attr]
+            return False
+        if kind in (_SUP_MOVE, _SUP_HOLD):
+            utype = unit.type
+            if utype is _WING:
+                return False
+            frm, to, prov = plan.frm, plan.to, plan.prov
+            if frm == prov or to == prov or to not in self.map.reachable(utype, unit.location):
+                return False
+            if kind == _SUP_HOLD:
+                return True
+            supported = self.units.get(frm)
+            return supported is not None and frm != to and (
+                supported.type is not _ARMY or to in self.map.army_links[frm])
+        return kind == _HOLD
 
     def _match_convoy(self, plan: _Plan) -> None:
         army = self.plans.get(plan.frm)

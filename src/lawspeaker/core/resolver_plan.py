@@ -1,15 +1,20 @@
 """The resolver's working record of one unit's order (see :mod:`lawspeaker.core.resolver`):
-what the order asks, normalised, which :func:`plan_for` reads from the unit and its order."""
+what the order asks, normalised, read from the unit and its order by the constructor."""
 
 from __future__ import annotations
 
 from .board import Unit
 from .geography import GameMap, UnitType
 from .legality import move_destination
-from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from .orders import Convoy, Hold, Marry, Move, Order, SupportHold, SupportMove
 
 _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
+_OTHER = 5
+"""Not an order for a movement phase: :func:`~lawspeaker.core.legality.movement_problem`
+says why, and the unit holds."""
 _UNRESOLVED, _GUESSING, _RESOLVED = range(3)
+
+_FLEET = UnitType.FLEET  # read once, not per plan
 
 
 class _Plan:
@@ -21,64 +26,61 @@ class _Plan:
                  "order", "path", "power", "prov", "sortie", "state", "supports", "to", "unit",
                  "void")
 
-    def __init__(self, unit: Unit, order: Order | None) -> None:
+    def __init__(self, game_map: GameMap, unit: Unit, order: Order | None) -> None:
+        """The plan of ``unit`` given ``order``, or none (it holds). The order is taken
+        as given; whether it is legal is the resolver's question (step 1), asked before
+        the plan is used. One constructor, with no helper to call, because a plan is made
+        for every unit of every phase (issue 20)."""
         self.unit = unit
         self.order = order
         self.prov = unit.province
         self.power = unit.power
         self.supports: list[_Plan] = []
-        self.kind = _HOLD
-        self.dest = ""
-        self.dest_loc = ""
-        self.by_convoy = False
-        self.frm = ""
-        self.to = ""
-        self.coast: str | None = None
-        self.void = ""
-        self.illegal = False
-        self.sortie = False
-        self.path: tuple[str, ...] = ()
-        # The decision on this order (the resolver's step 3), kept on the plan itself:
-        # read and written on every look-up of the recursion, and an attribute is
-        # quicker than a table keyed by the province's name (issue 20).
         self.state = _UNRESOLVED
-        """Whether ``ok`` is unresolved, a guess inside a cycle, or resolved."""
+        # The decision on this order (the resolver's step 3), kept on the plan itself:
+        # read and written on every look-up of the recursion.
         self.ok = False
         """The decision: the move succeeds; the support or convoy is given (not cut or
         dislodged); a hold stands."""
-
-
-_FLEET = UnitType.FLEET  # read once, not per plan
-
-
-def plan_for(game_map: GameMap, unit: Unit, order: Order | None) -> _Plan:
-    """The plan of a unit given a legal ``order``, or none (it holds)."""
-    plan = _Plan(unit, order)
-    if order is None or type(order) is Hold:
-        return plan
-    if isinstance(order, Move):
-        plan.kind = _MOVE
-        plan.dest = plan.dest_loc = order.target_province
-        if unit.type is _FLEET:  # armies, and wings, ignore coasts
-            target = order.target  # an exact location the fleet borders, or one to settle
-            plan.dest_loc = target if target in game_map.fleet_links[unit.location] \
-                else move_destination(game_map, unit, target) or target
-        if order.via_convoy or order.path:
-            plan.by_convoy = True
-            plan.path = order.path
-        if unit.stationary:
-            plan.sortie = True
-    elif isinstance(order, SupportHold):
-        plan.kind = _SUP_HOLD
-        plan.frm = plan.to = order.supported_province
-    elif isinstance(order, SupportMove):
-        plan.kind = _SUP_MOVE
-        plan.frm = order.supported_province
-        plan.to = order.target_province
-        if order.target != plan.to:
-            plan.coast = order.target
-    elif isinstance(order, Convoy):
-        plan.kind = _CONVOY
-        plan.frm = order.army_province
-        plan.to = order.target_province
-    return plan
+        self.by_convoy = self.illegal = self.sortie = False
+        self.void = self.frm = self.to = ""
+        self.coast: str | None = None
+        self.path: tuple[str, ...] = ()
+        cls = type(order)
+        if cls is Move:
+            move: Move = order  # type: ignore[assignment]  # (no cost, unlike a check)
+            self.kind = _MOVE
+            dest = self.dest = move.target_province
+            if unit.type is _FLEET:  # armies, and wings, ignore coasts
+                target = move.target  # an exact location the fleet borders, or one to settle
+                self.dest_loc = target if target in game_map.fleet_links[unit.location] \
+                    else move_destination(game_map, unit, target) or target
+            else:
+                self.dest_loc = dest
+            if move.via_convoy or move.path:
+                self.by_convoy = True
+                self.path = move.path
+            if unit.stationary:
+                self.sortie = True
+            return
+        self.dest = self.dest_loc = ""
+        if cls is SupportMove:
+            sm: SupportMove = order  # type: ignore[assignment]  # (no cost, unlike a check)
+            self.kind = _SUP_MOVE
+            self.frm = sm.supported_province
+            to = self.to = sm.target_province
+            if sm.target != to:
+                self.coast = sm.target
+        elif cls is SupportHold:
+            sh: SupportHold = order  # type: ignore[assignment]  # (no cost, unlike a check)
+            self.kind = _SUP_HOLD
+            self.frm = self.to = sh.supported_province
+        elif order is None or cls is Hold or cls is Marry:  # in combat a Marry is a Hold
+            self.kind = _HOLD  # (S9 §9.1 A)
+        elif cls is Convoy:
+            cv: Convoy = order  # type: ignore[assignment]  # (no cost, unlike a check)
+            self.kind = _CONVOY
+            self.frm = cv.army_province
+            self.to = cv.target_province
+        else:
+            self.kind = _OTHER

@@ -12,9 +12,10 @@ Keeping it apart keeps the resolver's module about deciding, and the texts
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Protocol
 
-from .orders import Hold
+from .orders import Hold, Order
 from .resolver_plan import _CONVOY, _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _Plan
 from .results import OrderResult, Outcome
 
@@ -49,6 +50,70 @@ class Decisions(Protocol):
     def move_wins(self, plan: _Plan) -> bool: ...
 
 
+_SUCCEEDS, _FAILS, _ILLEGAL = Outcome.SUCCEEDS, Outcome.FAILS, Outcome.ILLEGAL
+
+
+class PlanResult(OrderResult):
+    """A result of the movement resolver. Its order, outcome and whether the unit was
+    dislodged are known when it is made; its reason, when the order failed, and its
+    explanation are worked out from its plan by the :class:`Report` when first read.
+    Keeping the plan, rather than a closure per text, makes a result one object with
+    no helper of its own: a result is made for every order of every phase (issue 20)."""
+
+    __slots__ = ("_plan", "_report", "_winner")
+
+    _plan: _Plan
+    _report: Report
+    _winner: _Plan | None
+
+    def __init__(self, report: Report, plan: _Plan, winner: _Plan | None, order: Order | None,
+                 outcome: Outcome, reason: str | None, dislodged: bool = False,
+                 implicit: bool = False) -> None:
+        self._report = report
+        self._plan = plan
+        self._winner = winner
+        self._order = order  # type: ignore[assignment]  # never None: the caller's own
+        self._outcome = outcome
+        self._reason = reason  # type: ignore[assignment]  # None: worked out when read
+        self._dislodged = dislodged
+        self._implicit = implicit
+        self._why = None
+        self._words = None
+
+    @property
+    def reason(self) -> str:
+        reason = self._reason
+        if reason is None:
+            reason = self._reason = self._report.reason(self._plan, self._winner)
+        elif not isinstance(reason, str):
+            reason = self._reason = reason()
+        words = self._words
+        return reason if words is None else words(reason)
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        why = self._why
+        if why is None:
+            why = self._why = self._report.explain_lines(self._plan, self._winner)
+        elif not isinstance(why, tuple):
+            why = self._why = tuple(why())
+        words = self._words
+        return why if words is None else tuple(words(line) for line in why)
+
+    def _unworded_why(self) -> tuple[str, ...] | Callable[[], tuple[str, ...]]:
+        why = self._why
+        if why is None:
+            return partial(self._report.explain_lines, self._plan, self._winner)
+        return why
+
+    def _clone(self) -> OrderResult:
+        clone = PlanResult(self._report, self._plan, self._winner, self._order,
+                           self._outcome, self._reason, self._dislodged,  # type: ignore[arg-type]
+                           self._implicit)
+        clone._why = self._why
+        return clone
+
+
 class Report:
     """Explanations of results; the decisions come from the resolver."""
 
@@ -64,57 +129,58 @@ class Report:
         return f"{plan.unit.type.value} {plan.prov.capitalize()}"
 
     def explain(self, plan: _Plan, winner: _Plan | None) -> OrderResult:
-        """The result of a plan's order. Outcomes are decided here; the text,
-        and the explanation (:mod:`.resolver_explain`), are built only when
-        read (see :class:`OrderResult`)."""
+        """The result of a plan's order. Outcomes are decided here; the text of a
+        failure (:meth:`reason`) and the explanation (:mod:`.resolver_explain`) are
+        built only when read, from the plan (see :class:`PlanResult`)."""
         order = plan.order
-        implicit = order is None
-        lines = self.explain_lines
-
-        def why() -> tuple[str, ...]:
-            return lines(plan, winner)
-
-        if order is None:
-            order = Hold(plan.power, plan.unit.type, plan.unit.location)
-        hit = winner is not None
-        ok = plan.ok
         kind = plan.kind
         if kind == _MOVE:
-            if ok:
-                return OrderResult(order, Outcome.SUCCEEDS, "Move succeeds", False, False, why)
-            return OrderResult(order, Outcome.FAILS,
-                               lambda: self._joined(self._why_move_failed(plan), plan, winner),
-                               hit, False, why)
+            if plan.ok:
+                return PlanResult(self, plan, winner, order, _SUCCEEDS, "Move succeeds")
+            return PlanResult(self, plan, winner, order, _FAILS, None, winner is not None)
+        implicit = order is None
+        if implicit:
+            order = Hold(plan.power, plan.unit.type, plan.unit.location)
+        hit = winner is not None
         if plan.void:
-            outcome = Outcome.ILLEGAL if plan.illegal else Outcome.FAILS
-            return OrderResult(order, outcome, lambda: self._joined(plan.void, plan, winner),
-                               hit, False, why)
+            return PlanResult(self, plan, winner, order,
+                              _ILLEGAL if plan.illegal else _FAILS, None, hit)
         decisions = self.decisions
         disabler = decisions.disabled_by(plan) if decisions.disabling and not hit else None
         if disabler is not None:
             text = self._disabled_text(plan, disabler)
             if kind == _HOLD:
-                return OrderResult(order, Outcome.SUCCEEDS,
-                                   f"Holds; {text[0].lower()}{text[1:]}", False, implicit, why)
-            return OrderResult(order, Outcome.FAILS, text, False, False, why)  # §3.9: void
+                return PlanResult(self, plan, winner, order, _SUCCEEDS,
+                                  f"Holds; {text[0].lower()}{text[1:]}", False, implicit)
+            return PlanResult(self, plan, winner, order, _FAILS, text)  # §3.9: void
         if kind in (_SUP_HOLD, _SUP_MOVE):
-            if ok:
-                return OrderResult(order, Outcome.SUCCEEDS, "Support given", False, False, why)
-            return OrderResult(order, Outcome.FAILS, lambda: self._why_cut(plan, winner), hit,
-                               False, why)
+            if plan.ok:
+                return PlanResult(self, plan, winner, order, _SUCCEEDS, "Support given")
+            return PlanResult(self, plan, winner, order, _FAILS, None, hit)
         if kind == _CONVOY:
-            if ok and decisions.has_path(decisions.plans[plan.frm]):
-                return OrderResult(order, Outcome.SUCCEEDS, "Convoys", False, False, why)
-            if ok:
-                return OrderResult(order, Outcome.FAILS, "Void: convoy disrupted elsewhere",
-                                   False, False, why)
-            return OrderResult(order, Outcome.FAILS, lambda: (
-                self._dislodged_text(plan, winner) if winner else
-                "Void: convoy paradox, fleet holds (Szykman rule)"), hit, False, why)
+            if plan.ok and decisions.has_path(decisions.plans[plan.frm]):
+                return PlanResult(self, plan, winner, order, _SUCCEEDS, "Convoys")
+            if plan.ok:
+                return PlanResult(self, plan, winner, order, _FAILS,
+                                  "Void: convoy disrupted elsewhere")
+            return PlanResult(self, plan, winner, order, _FAILS, None, hit)
         if hit:
-            return OrderResult(order, Outcome.FAILS, lambda: self._dislodged_text(plan, winner),
-                               True, implicit, why)
-        return OrderResult(order, Outcome.SUCCEEDS, "Holds", False, implicit, why)
+            return PlanResult(self, plan, winner, order, _FAILS, None, True, implicit)
+        return PlanResult(self, plan, winner, order, _SUCCEEDS, "Holds", False, implicit)
+
+    def reason(self, plan: _Plan, winner: _Plan | None) -> str:
+        """The text of a result :meth:`explain` left to be worked out when read: a
+        failed move, a void order, a cut support, a failed convoy, a dislodged hold."""
+        kind = plan.kind
+        if kind == _MOVE:
+            return self._joined(self._why_move_failed(plan), plan, winner)
+        if plan.void:
+            return self._joined(plan.void, plan, winner)
+        if kind in (_SUP_HOLD, _SUP_MOVE):
+            return self._why_cut(plan, winner)
+        if kind == _CONVOY and not winner:
+            return "Void: convoy paradox, fleet holds (Szykman rule)"
+        return self._dislodged_text(plan, winner)
 
     def _disabled_text(self, plan: _Plan, attacker: _Plan) -> str:
         """``Disabled by A Khk (2v1)`` (Dissolution §3.9)."""

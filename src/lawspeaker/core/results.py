@@ -102,10 +102,19 @@ class OrderResult:
         they are read. Cheaper than :meth:`reworded`: nothing is wrapped."""
         if self._words is not None:
             return self.reworded(lambda: words(self.reason), words)
-        cited = OrderResult(self._order, self._outcome, self._reason, self._dislodged,
-                            self._implicit, self._why)
+        cited = self._clone()
         cited._words = words
         return cited
+
+    def _unworded_why(self) -> tuple[str, ...] | Callable[[], tuple[str, ...]] | None:
+        """The explanation as kept, before ``words``: lines, what makes them, or none."""
+        return self._why
+
+    def _clone(self) -> OrderResult:
+        """A copy, its texts still to be worked out if they were (a subclass that keeps
+        what its texts are made from copies that too)."""
+        return OrderResult(self._order, self._outcome, self._reason, self._dislodged,
+                           self._implicit, self._why)
 
     def reworded(self, reason: str | Callable[[], str],
                  words: Callable[[str], str] | None = None,
@@ -113,7 +122,7 @@ class OrderResult:
         """The same result with a new reason, its explanation kept (each line
         passed through ``words``, as the reason was: a variant's own rulebook
         citations, an Embassy's name), and, if given, the order as written."""
-        why = self._why
+        why = self._unworded_why()
         if why is not None and words is not None:
             def why(lines: Callable[[], tuple[str, ...]] = lambda: self.explanation,
                     words: Callable[[str], str] = words) -> tuple[str, ...]:
