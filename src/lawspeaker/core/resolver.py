@@ -140,7 +140,7 @@ class _Resolver:
 
     def _collect(self, orders: Iterable[Order]) -> None:
         """Steps 1 and 2. Each order is planned, then judged: the common legal orders
-        (:meth:`_plainly_legal`) at once, any other by
+        (``_Plan.plain``) at once, any other by
         :func:`~lawspeaker.core.legality.movement_problem`, which has the last word."""
         illegal = self.illegal
         units = self.units
@@ -150,16 +150,13 @@ class _Resolver:
         conflicts: dict[str, list[Order]] = {}
         explicit, wings = self.explicit, self.wings
         wing_anywhere = self.rules.wing_support == "anywhere"  # Dissolution §3.1
-        plainly_legal = self._plainly_legal
         for order in orders:
             prov = order.province
             unit = units.get(prov)
             plan = None
             if unit is not None and (unit.power == order.power or not order.power):
-                plan = _Plan(game_map, unit, order)
-                if not plainly_legal(plan):
-                    plan = None
-            if plan is None:
+                plan = _Plan(game_map, unit, order, units)
+            if plan is None or not plan.plain:
                 if seas is None:
                     seas = fleet_seas(game_map, units)
                 problem = movement_problem(game_map, units, order, seas, explicit, wings,
@@ -169,8 +166,7 @@ class _Resolver:
                     if type(order) is Move:
                         self.illegal_moves[prov] = order
                     continue
-                assert unit is not None  # movement_problem finds no unit illegal
-                plan = _Plan(game_map, unit, order)
+                assert plan is not None  # an order for no unit, or another's, is illegal
             earlier = given.get(prov)
             if earlier is None:
                 given[prov] = plan
@@ -179,7 +175,7 @@ class _Resolver:
                 conflicts[prov].append(order)
         for prov, different in conflicts.items():  # DATC 4.D.3
             if self.rules.multiple_orders == "last":
-                given[prov] = _Plan(game_map, units[prov], different[-1])
+                given[prov] = _Plan(game_map, units[prov], different[-1], units)
                 for o in different[:-1]:
                     illegal.append(OrderResult(o, Outcome.ILLEGAL,
                                                "Illegal: replaced by a later order"))
@@ -198,7 +194,7 @@ class _Resolver:
         for prov, unit in units.items():
             plan = given.get(prov)
             if plan is None:
-                plan = _Plan(game_map, unit, None)
+                plan = _Plan(game_map, unit, None, units)
             plans[prov] = plan
             kind = plan.kind
             if kind == _MOVE:
@@ -235,38 +231,6 @@ class _Resolver:
                 target.supports.append(p)
             else:
                 self._match_support(p)
-
-    def _plainly_legal(self, plan: _Plan) -> bool:
-        """Whether a plan's order is legal by one of the common cases, checked at once:
-        a hold; a plain move to a neighbour; a support into a space the unit could
-        enter, of a hold, or of a unit that could itself move there. The same cases come
-        first in :func:`~lawspeaker.core.legality.movement_problem` (tests check that
-        the two agree); any other order is asked there."""
-        kind = plan.kind
-        unit = plan.unit
-        if kind == _MOVE:
-            if plan.by_convoy:
-                return False
-            utype = unit.type
-            if utype is _ARMY:
-                return plan.dest in self.map.army_links[unit.location]
-            if utype is _FLEET:
-                return plan.dest_loc in self.map.fleet_links[unit.location] \
-                    and plan.dest_loc == plan.order.target  # type: ignore[union-attr]
-            return False
-        if kind in (_SUP_MOVE, _SUP_HOLD):
-            utype = unit.type
-            if utype is _WING:
-                return False
-            frm, to, prov = plan.frm, plan.to, plan.prov
-            if frm == prov or to == prov or to not in self.map.reachable(utype, unit.location):
-                return False
-            if kind == _SUP_HOLD:
-                return True
-            supported = self.units.get(frm)
-            return supported is not None and frm != to and (
-                supported.type is not _ARMY or to in self.map.army_links[frm])
-        return kind == _HOLD
 
     def _match_convoy(self, plan: _Plan) -> None:
         army = self.plans.get(plan.frm)

@@ -3,6 +3,8 @@ what the order asks, normalised, read from the unit and its order by the constru
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .board import Unit
 from .geography import GameMap, UnitType
 from .legality import move_destination
@@ -14,7 +16,7 @@ _OTHER = 5
 says why, and the unit holds."""
 _UNRESOLVED, _GUESSING, _RESOLVED = range(3)
 
-_FLEET = UnitType.FLEET  # read once, not per plan
+_ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET  # read once, not per plan
 
 
 class _Plan:
@@ -23,17 +25,17 @@ class _Plan:
     # Slots, every one set at once: a plan is built for every unit in every phase and
     # read many times while deciding, and slot reads are the fastest Python has.
     __slots__ = ("by_convoy", "coast", "dest", "dest_loc", "frm", "illegal", "kind", "ok",
-                 "order", "path", "power", "prov", "sortie", "state", "supports", "to", "unit",
-                 "void")
+                 "order", "path", "plain", "power", "prov", "sortie", "state", "supports",
+                 "to", "unit", "void")
 
-    def __init__(self, game_map: GameMap, unit: Unit, order: Order | None) -> None:
-        """The plan of ``unit`` given ``order``, or none (it holds). The order is taken
-        as given; whether it is legal is the resolver's question (step 1), asked before
-        the plan is used. One constructor, with no helper to call, because a plan is made
-        for every unit of every phase (issue 20)."""
+    def __init__(self, game_map: GameMap, unit: Unit, order: Order | None,
+                 units: Mapping[str, Unit]) -> None:
+        """The plan of ``unit`` given ``order``, or none (it holds), on the board
+        ``units``. One constructor, with no helper to call, because a plan is made for
+        every unit of every phase (issue 20)."""
         self.unit = unit
         self.order = order
-        self.prov = unit.province
+        self.prov = prov = unit.province
         self.power = unit.power
         self.supports: list[_Plan] = []
         self.state = _UNRESOLVED
@@ -46,20 +48,32 @@ class _Plan:
         self.void = self.frm = self.to = ""
         self.coast: str | None = None
         self.path: tuple[str, ...] = ()
+        # Whether the order is legal by one of the common cases, seen while it is planned:
+        # a hold; a plain move to a neighbour; a support, into a space the unit could
+        # enter, of a hold or of a unit that could itself move there. The same cases come
+        # first in legality.movement_problem (tests check that the two agree), which the
+        # resolver asks about every other order (step 1).
+        self.plain = False
         cls = type(order)
+        utype = unit.type
         if cls is Move:
             move: Move = order  # type: ignore[assignment]  # (no cost, unlike a check)
             self.kind = _MOVE
             dest = self.dest = move.target_province
-            if unit.type is _FLEET:  # armies, and wings, ignore coasts
-                target = move.target  # an exact location the fleet borders, or one to settle
-                self.dest_loc = target if target in game_map.fleet_links[unit.location] \
-                    else move_destination(game_map, unit, target) or target
-            else:
-                self.dest_loc = dest
             if move.via_convoy or move.path:
                 self.by_convoy = True
                 self.path = move.path
+            if utype is _FLEET:  # armies, and wings, ignore coasts
+                target = move.target  # an exact location the fleet borders, or one to settle
+                if target in game_map.fleet_links[unit.location]:
+                    self.dest_loc = target
+                    self.plain = not self.by_convoy
+                else:
+                    self.dest_loc = move_destination(game_map, unit, target) or target
+            else:
+                self.dest_loc = dest
+                self.plain = utype is _ARMY and not self.by_convoy \
+                    and dest in game_map.army_links[prov]
             if unit.stationary:
                 self.sortie = True
             return
@@ -67,16 +81,24 @@ class _Plan:
         if cls is SupportMove:
             sm: SupportMove = order  # type: ignore[assignment]  # (no cost, unlike a check)
             self.kind = _SUP_MOVE
-            self.frm = sm.supported_province
+            frm = self.frm = sm.supported_province
             to = self.to = sm.target_province
             if sm.target != to:
                 self.coast = sm.target
+            if utype is _FLEET or utype is _ARMY:  # a wing's reach depends on the rules
+                supported = units.get(frm)
+                self.plain = supported is not None and frm != to and frm != prov \
+                    and to != prov and to in game_map.reachable(utype, unit.location) \
+                    and (supported.type is not _ARMY or to in game_map.army_links[frm])
         elif cls is SupportHold:
             sh: SupportHold = order  # type: ignore[assignment]  # (no cost, unlike a check)
             self.kind = _SUP_HOLD
-            self.frm = self.to = sh.supported_province
+            frm = self.frm = self.to = sh.supported_province
+            self.plain = (utype is _FLEET or utype is _ARMY) and frm != prov \
+                and frm in game_map.reachable(utype, unit.location)
         elif order is None or cls is Hold or cls is Marry:  # in combat a Marry is a Hold
             self.kind = _HOLD  # (S9 §9.1 A)
+            self.plain = True
         elif cls is Convoy:
             cv: Convoy = order  # type: ignore[assignment]  # (no cost, unlike a check)
             self.kind = _CONVOY
