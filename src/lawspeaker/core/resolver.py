@@ -477,8 +477,8 @@ class _Resolver:
         return True
 
     def _dislodged(self, plan: _Plan) -> bool:
-        for m in self.moves_into.get(plan.prov, ()):  # noqa: SIM110 (no generator: speed)
-            if self.resolve(m):
+        for m in self.moves_into.get(plan.prov, ()):  # (no generator: speed)
+            if m.ok if m.state == _RESOLVED else self.resolve(m):
                 return True
         return False
 
@@ -510,8 +510,8 @@ class _Resolver:
 
     def strength(self, plan: _Plan, exclude_power: str | None = None) -> int:
         strength = 1
-        for s in plan.supports:
-            if s.power != exclude_power and self.resolve(s):
+        for s in plan.supports:  # (a decision made is read here, not asked: speed)
+            if s.power != exclude_power and (s.ok if s.state == _RESOLVED else self.resolve(s)):
                 strength += 1
         return strength
 
@@ -520,7 +520,8 @@ class _Resolver:
             return 0
         defender = self.plans.get(plan.dest)
         if defender is None or (defender.kind == _MOVE and self.head_to_head(plan) is None
-                                and self.resolve(defender)):
+                                and (defender.ok if defender.state == _RESOLVED
+                                     else self.resolve(defender))):
             return self.strength(plan)
         if defender.power == plan.power:
             return 0
@@ -531,14 +532,15 @@ class _Resolver:
         if plan is None:
             return 0
         if plan.kind == _MOVE:
-            return 0 if self.resolve(plan) else 1
+            return 0 if (plan.ok if plan.state == _RESOLVED else self.resolve(plan)) else 1
         return self.strength(plan)
 
     def prevent(self, plan: _Plan) -> int:
         if plan.by_convoy and not self.has_path(plan):
             return 0
         opponent = self.head_to_head(plan)
-        if opponent is not None and self.resolve(opponent):
+        if opponent is not None and (opponent.ok if opponent.state == _RESOLVED
+                                     else self.resolve(opponent)):
             return 0
         return self.strength(plan)
 
@@ -577,28 +579,31 @@ class _Resolver:
 
     def run(self) -> MovementResult:
         resolve = self.resolve
-        moved: list[_Plan] = []
-        for plan in self.plans.values():
+        plans = self.plans
+        after: dict[str, Unit] = {}
+        winners: dict[str, _Plan] = {}
+        for plan in plans.values():
             kind = plan.kind
             if kind == _HOLD:
                 plan.ok = True  # a hold has no decision of its own
-            elif resolve(plan) and kind == _MOVE:
-                moved.append(plan)
-        after: dict[str, Unit] = {}
-        dislodged: dict[str, tuple[Unit, str | None]] = {}
-        winners: dict[str, _Plan] = {}
-        for plan in moved:
-            winners[plan.dest] = plan
-            after[plan.dest] = plan.unit.moved_to(plan.dest_loc, plan.dest)
+            elif kind == _MOVE:
+                if plan.ok if plan.state == _RESOLVED else resolve(plan):
+                    dest = plan.dest
+                    winners[dest] = plan
+                    after[dest] = plan.unit.moved_to(plan.dest_loc, dest)
+            elif plan.state != _RESOLVED:
+                resolve(plan)
         # The results read this resolver when their texts are asked for, so it must not
         # hold them in turn: without a cycle, a phase's objects are freed as soon as its
         # results are, and never wait for the garbage collector (issue 20).
-        report = Report(self, Explainer(self, self.map, self.backups).lines)
+        explain = Report(self, Explainer(self, self.map, self.backups).lines).explain
         results = [*self.illegal]
-        for prov, plan in self.plans.items():
+        add = results.append
+        dislodged: dict[str, tuple[Unit, str | None]] = {}
+        for prov, plan in plans.items():
             winner = winners.get(prov)
-            results.append(report.explain(plan, winner))
-            if plan.kind == _MOVE and plan.ok:
+            add(explain(plan, winner))
+            if plan.ok and plan.kind == _MOVE:
                 continue
             if winner is None:
                 after[prov] = plan.unit
