@@ -69,6 +69,7 @@ from .resolver_plan import (
     _SUP_MOVE,
     _UNRESOLVED,
     _Plan,
+    _Void,
 )
 from .resolver_report import Report
 from .results import OrderResult, Outcome
@@ -128,13 +129,6 @@ class _Resolver:
         """The decisions read as guesses while adjudicating a cycle (step 3)."""
         self.illegal_moves: dict[str, Move] = {}
         self._collect(orders)
-
-    def _name(self, location: str) -> str:
-        return self.map.name_of(location)
-
-    def _unit_name(self, unit: Unit) -> str:
-        """A unit in the names players use: ``A Paris``, never a key (for void orders)."""
-        return f"{unit.type.value} {self.map.name_of(unit.location)}"
 
     # --- steps 1 and 2: judge and match orders ------------------------------
 
@@ -235,9 +229,10 @@ class _Resolver:
     def _match_convoy(self, plan: _Plan) -> None:
         army = self.plans.get(plan.frm)
         if army is None or army.unit.type is not _ARMY:
-            plan.void = f"Void: no army in {self._name(plan.frm)}"
+            plan.void = _Void(self.map, "Void: no army in {place}", None, plan.frm)
         elif army.kind != _MOVE or army.dest != plan.to:
-            plan.void = f"Void: {self._unit_name(army.unit)} does not move to {self._name(plan.to)}"
+            plan.void = _Void(self.map, "Void: {unit} does not move to {place}", army.unit,
+                              plan.to)
         else:
             self.convoyers.setdefault(plan.frm, []).append(plan)
 
@@ -247,9 +242,9 @@ class _Resolver:
             # Dissolution §3.10.1: the path the army states is the path adjudicated.
             for f in self.convoyers.get(plan.prov, ()):
                 if not plan.path:
-                    f.void = f"Void: {self._unit_name(plan.unit)} moves over land"
+                    f.void = _Void(self.map, "Void: {unit} moves over land", plan.unit)
                 elif f.prov not in plan.path:
-                    f.void = f"Void: not on the path of {self._unit_name(plan.unit)}"
+                    f.void = _Void(self.map, "Void: not on the path of {unit}", plan.unit)
             if not plan.path:
                 self.convoyers.pop(plan.prov, None)
             return
@@ -266,21 +261,21 @@ class _Resolver:
             plan.by_convoy = False  # DATC 2.4 4.A.3: no convoy ordered, use the land route
         if not plan.by_convoy:
             for f in fleets:
-                f.void = f"Void: {self._unit_name(plan.unit)} moves over land"
+                f.void = _Void(self.map, "Void: {unit} moves over land", plan.unit)
             self.convoyers.pop(plan.prov, None)
 
     def _match_support(self, plan: _Plan) -> None:
         target = self.plans.get(plan.frm)
         if target is None:
-            plan.void = f"Void: no unit in {self._name(plan.frm)}"
+            plan.void = _Void(self.map, "Void: no unit in {place}", None, plan.frm)
             return
         if plan.kind == _SUP_HOLD:
             if target.kind == _MOVE:
-                plan.void = f"Void: {self._unit_name(target.unit)} moves instead of holding"
+                plan.void = _Void(self.map, "Void: {unit} moves instead of holding", target.unit)
                 return
         elif target.kind != _MOVE or target.dest != plan.to:
-            plan.void = (f"Void: {self._unit_name(target.unit)} does not move to "
-                         f"{self._name(plan.to)}")
+            plan.void = _Void(self.map, "Void: {unit} does not move to {place}", target.unit,
+                              plan.to)
             bad = self.illegal_moves.get(plan.frm)
             if bad is not None and bad.target_province == plan.to:
                 # Supporting an illegal move is itself illegal (DATC 6.A.5, 6.D.22).
@@ -288,8 +283,8 @@ class _Resolver:
                 plan.void = f"Illegal: the supported move {bad} is illegal"
             return
         elif plan.coast and target.dest_loc != plan.coast:
-            plan.void = (f"Void: {self._unit_name(target.unit)} does not move to "
-                         f"{self._name(plan.coast)}")
+            plan.void = _Void(self.map, "Void: {unit} does not move to {place}", target.unit,
+                              plan.coast)
             return
         target.supports.append(plan)
 

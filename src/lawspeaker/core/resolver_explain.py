@@ -98,7 +98,7 @@ class Explainer:
     def support_failure(self, s: _Plan) -> str:
         """Why a support was not given (DATC 5.B.2; Dissolution §3.9)."""
         if s.void:
-            return s.void
+            return str(s.void)
         cutter = self.d.cut_by(s)
         attacker = next((m for m in self.d.moves_into.get(s.prov, ()) if self.ok(m)), None)
         if attacker is not None:

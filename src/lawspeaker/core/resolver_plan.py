@@ -19,6 +19,31 @@ _UNRESOLVED, _GUESSING, _RESOLVED = range(3)
 _ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET  # read once, not per plan
 
 
+class _Void:
+    """Why a support or convoy is void because of what another unit does, put in words
+    (``Void: A Paris does not move to Burgundy``) only when read: most never are, and
+    naming units was a tenth of matching the orders (issue 20). ``str()`` gives it."""
+
+    __slots__ = ("map", "place", "text", "unit")
+
+    def __init__(self, game_map: GameMap, text: str, unit: Unit | None, place: str = "") -> None:
+        self.map = game_map
+        self.text = text
+        """The words, with ``{unit}`` and ``{place}`` where the names go."""
+        self.unit = unit
+        self.place = place
+
+    def __str__(self) -> str:
+        name = self.map.name_of
+        unit = self.unit
+        return self.text.format(
+            unit=f"{unit.type.value} {name(unit.location)}" if unit is not None else "",
+            place=name(self.place) if self.place else "")
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 class _Plan:
     """One unit's order, normalised for the resolver."""
 
@@ -45,7 +70,9 @@ class _Plan:
         """The decision: the move succeeds; the support or convoy is given (not cut or
         dislodged); a hold stands."""
         self.by_convoy = self.illegal = self.sortie = False
-        self.void = self.frm = self.to = ""
+        self.void: str | _Void = ""
+        """Why the order is void (or illegal, with ``illegal``), when it is."""
+        self.frm = self.to = ""
         self.coast: str | None = None
         self.path: tuple[str, ...] = ()
         # Whether the order is legal by one of the common cases, seen while it is planned:

@@ -175,7 +175,7 @@ class Report:
         if kind == _MOVE:
             return self._joined(self._why_move_failed(plan), plan, winner)
         if plan.void:
-            return self._joined(plan.void, plan, winner)
+            return self._joined(str(plan.void), plan, winner)
         if kind in (_SUP_HOLD, _SUP_MOVE):
             return self._why_cut(plan, winner)
         if kind == _CONVOY and not winner:
