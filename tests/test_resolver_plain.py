@@ -62,7 +62,7 @@ def test_plainly_legal_orders_are_legal(name: str) -> None:
     rules = variant.rules
     plain = checked = 0
     for position in boards(name):
-        units = position.units
+        units = dict(position.units)
         wings = any(u.type is L.UnitType.WING for u in units.values())
         for order in candidates(game_map, position):
             plan = _Plan(game_map, units[order.province], order, units)

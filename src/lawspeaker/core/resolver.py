@@ -109,7 +109,9 @@ class _Resolver:
     def __init__(self, game_map: GameMap, units: Mapping[str, Unit], orders: Iterable[Order],
                  rules: Rules, invulnerable: Collection[str] = ()) -> None:
         self.map = game_map
-        self.units = units
+        # A plain dict: read for every order, and a position's read-only view of its
+        # units costs a method call per look-up (and, compiled, misses the fast path).
+        self.units: dict[str, Unit] = dict(units)
         self.rules = rules
         self.invulnerable = frozenset(invulnerable)
         self.disabling = rules.disabling
@@ -222,7 +224,7 @@ class _Resolver:
             if target is not None and not p.coast and (
                     target.kind != _MOVE if p.kind == _SUP_HOLD
                     else target.kind == _MOVE and target.dest == p.to):
-                target.supports.append(p)
+                target.add_support(p)
             else:
                 self._match_support(p)
 
@@ -286,7 +288,7 @@ class _Resolver:
             plan.void = _Void(self.map, "Void: {unit} does not move to {place}", target.unit,
                               plan.coast)
             return
-        target.supports.append(plan)
+        target.add_support(plan)
 
     # --- step 3: decisions -----------------------------------------------
 

@@ -3,8 +3,6 @@ what the order asks, normalised, read from the unit and its order by the constru
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from .board import Unit
 from .geography import GameMap, UnitType
 from .legality import move_destination
@@ -54,7 +52,7 @@ class _Plan:
                  "to", "unit", "void")
 
     def __init__(self, game_map: GameMap, unit: Unit, order: Order | None,
-                 units: Mapping[str, Unit]) -> None:
+                 units: dict[str, Unit]) -> None:
         """The plan of ``unit`` given ``order``, or none (it holds), on the board
         ``units``. One constructor, with no helper to call, because a plan is made for
         every unit of every phase (issue 20)."""
@@ -62,7 +60,9 @@ class _Plan:
         self.order = order
         self.prov = prov = unit.province
         self.power = unit.power
-        self.supports: list[_Plan] = []
+        self.supports: tuple[_Plan, ...] | list[_Plan] = ()
+        """The supports that match this order: a list once there is one (most plans have
+        none, and an empty tuple costs nothing to make or free)."""
         self.state = _UNRESOLVED
         # The decision on this order (the resolver's step 3), kept on the plan itself:
         # read and written on every look-up of the recursion.
@@ -133,3 +133,11 @@ class _Plan:
             self.to = cv.target_province
         else:
             self.kind = _OTHER
+
+    def add_support(self, support: _Plan) -> None:
+        """Count ``support`` for this order (it matches what this unit does)."""
+        supports = self.supports
+        if supports:
+            supports.append(support)  # type: ignore[union-attr]  # a list once not empty
+        else:
+            self.supports = [support]
