@@ -203,12 +203,10 @@ class _Resolver:
             self._match_convoy(p)
         moves_into = self.moves_into
         convoyers = self.convoyers
-        army_links = game_map.army_links
         for p in moves:
             # Most moves are a unit's move to a neighbour that nobody convoys: decided
             # here without asking _settle_route (DATC 4.A.3 is its business).
-            if explicit or (p.unit.type is _ARMY and (
-                    p.by_convoy or p.prov in convoyers or p.dest not in army_links[p.prov])):
+            if explicit or ((not p.plain or p.prov in convoyers) and p.unit.type is _ARMY):
                 self._settle_route(p)
             into = moves_into.get(p.dest)
             if into is None:
@@ -456,19 +454,43 @@ class _Resolver:
 
     def move_wins(self, plan: _Plan) -> bool:
         """Whether a move beats everything in its way, as a move of a mobile unit
-        against a vulnerable one would (a sortie is asked this too, §3.9)."""
+        against a vulnerable one would (a sortie is asked this too, §3.9).
+
+        Its attack strength is :meth:`attack`'s, and what it must beat is the
+        :meth:`strength` of a unit coming the other way (:meth:`head_to_head`) or the
+        :meth:`hold` strength of its destination, then every other move's
+        :meth:`prevent` strength (DATC 5.B.2-5.B.4). The first two are worked out here
+        from one look-up of the destination, asking the same decisions in the same order
+        as those methods: this is the resolver's most frequent question (issue 20)."""
         if plan.prov in self.criss:
             return False  # Dissolution §3.11.1: a criss-cross attack that bounced
-        attack = self.attack(plan)
-        if attack == 0:
+        if plan.by_convoy and not self.has_path(plan):
+            return False  # no attack without a path
+        dest = plan.dest
+        defender = self.plans.get(dest)
+        if defender is None:
+            attack = self.strength(plan)
+            resist = 0
+        else:
+            moving = defender.kind == _MOVE
+            opponent = self.head_to_head(plan) if moving else None
+            if moving and opponent is None and (
+                    defender.ok if defender.state == _RESOLVED else self.resolve(defender)):
+                attack = self.strength(plan)  # the defender leaves
+            elif defender.power == plan.power:
+                return False  # no attack on one's own unit (DATC 5.B.2)
+            else:
+                attack = self.strength(plan, defender.power)
+            if opponent is not None:
+                resist = self.strength(opponent)
+            elif moving:
+                resist = 0 if (defender.ok if defender.state == _RESOLVED
+                               else self.resolve(defender)) else 1
+            else:
+                resist = self.strength(defender)
+        if attack <= resist:
             return False
-        opponent = self.head_to_head(plan)
-        if opponent is not None:
-            if attack <= self.strength(opponent):
-                return False
-        elif attack <= self.hold(plan.dest):
-            return False
-        for other in self.moves_into[plan.dest]:
+        for other in self.moves_into[dest]:
             if other is not plan and attack <= self.prevent(other):
                 return False
         return True

@@ -58,8 +58,11 @@ class _Plan:
         every unit of every phase (issue 20)."""
         self.unit = unit
         self.order = order
-        self.prov = prov = unit.province
-        self.power = unit.power
+        # A unit is a named tuple: one unpacking reads it quicker than five attributes
+        # (and, compiled, than five look-ups on a class that stays Python).
+        power, utype, location, stationary, prov = unit
+        self.prov = prov
+        self.power = power
         self.supports: tuple[_Plan, ...] | list[_Plan] = ()
         """The supports that match this order: a list once there is one (most plans have
         none, and an empty tuple costs nothing to make or free)."""
@@ -82,7 +85,6 @@ class _Plan:
         # resolver asks about every other order (step 1).
         self.plain = False
         cls = type(order)
-        utype = unit.type
         if cls is Move:
             move: Move = order  # type: ignore[assignment]  # (no cost, unlike a check)
             self.kind = _MOVE
@@ -92,7 +94,7 @@ class _Plan:
                 self.path = move.path
             if utype is _FLEET:  # armies, and wings, ignore coasts
                 target = move.target  # an exact location the fleet borders, or one to settle
-                if target in game_map.fleet_links[unit.location]:
+                if target in game_map.fleet_links[location]:
                     self.dest_loc = target
                     self.plain = not self.by_convoy
                 else:
@@ -101,7 +103,7 @@ class _Plan:
                 self.dest_loc = dest
                 self.plain = utype is _ARMY and not self.by_convoy \
                     and dest in game_map.army_links[prov]
-            if unit.stationary:
+            if stationary:
                 self.sortie = True
             return
         self.dest = self.dest_loc = ""
@@ -115,14 +117,14 @@ class _Plan:
             if utype is _FLEET or utype is _ARMY:  # a wing's reach depends on the rules
                 supported = units.get(frm)
                 self.plain = supported is not None and frm != to and frm != prov \
-                    and to != prov and to in game_map.reachable(utype, unit.location) \
+                    and to != prov and to in game_map.reachable(utype, location) \
                     and (supported.type is not _ARMY or to in game_map.army_links[frm])
         elif cls is SupportHold:
             sh: SupportHold = order  # type: ignore[assignment]  # (no cost, unlike a check)
             self.kind = _SUP_HOLD
             frm = self.frm = self.to = sh.supported_province
             self.plain = (utype is _FLEET or utype is _ARMY) and frm != prov \
-                and frm in game_map.reachable(utype, unit.location)
+                and frm in game_map.reachable(utype, location)
         elif order is None or cls is Hold or cls is Marry:  # in combat a Marry is a Hold
             self.kind = _HOLD  # (S9 §9.1 A)
             self.plain = True
