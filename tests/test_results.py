@@ -50,6 +50,20 @@ def test_cited_passes_the_reason_and_every_line_through_the_words(
         "bounced 1v1", tuple(line.lower() for line in r.explanation))
 
 
+def test_reworded_keeps_the_explanation_still_to_be_worked_out(
+        game_map: lawspeaker.GameMap) -> None:
+    """A resolver's result works out its failure text and its explanation from its plan
+    when first read (issue 20); rewording it before either was read keeps both."""
+    fresh, read = _result(game_map), _result(game_map)
+    lines = read.explanation
+    assert len(lines) > 1 and lines[0] != read.reason
+    again = fresh.reworded("Bounced; see why", str.upper)
+    assert again.reason == "Bounced; see why"
+    assert again.explanation == tuple(line.upper() for line in lines)
+    assert fresh.reworded("plain").explanation == lines
+    assert (fresh.reason, fresh.explanation) == (read.reason, lines)
+
+
 def test_a_phase_leaves_no_cycles_for_the_garbage_collector(
         game_map: lawspeaker.GameMap) -> None:
     """The results read the resolver for their texts, and the resolver does not keep
