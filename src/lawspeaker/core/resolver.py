@@ -225,6 +225,14 @@ class _Resolver:
                 target.add_support(p)
             else:
                 self._match_support(p)
+        # Decided at once, with nothing to ask: a void support or convoy is not given, and
+        # one that nobody attacks is (as _adjudicate would answer, DATC 5.B.5 and 5.B.6).
+        for group in (supports, convoys):
+            for p in group:
+                if p.void:
+                    p.state = _RESOLVED
+                elif p.prov not in moves_into:
+                    p.ok, p.state = True, _RESOLVED
 
     def _match_convoy(self, plan: _Plan) -> None:
         army = self.plans.get(plan.frm)
@@ -602,10 +610,7 @@ class _Resolver:
         after: dict[str, Unit] = {}
         winners: dict[str, _Plan] = {}
         for plan in plans.values():
-            kind = plan.kind
-            if kind == _HOLD:
-                plan.ok = True  # a hold has no decision of its own
-            elif kind == _MOVE:
+            if plan.kind == _MOVE:
                 if plan.ok if plan.state == _RESOLVED else resolve(plan):
                     dest = plan.dest
                     winners[dest] = plan

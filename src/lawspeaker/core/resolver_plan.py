@@ -128,6 +128,7 @@ class _Plan:
         elif order is None or cls is Hold or cls is Marry:  # in combat a Marry is a Hold
             self.kind = _HOLD  # (S9 §9.1 A)
             self.plain = True
+            self.ok, self.state = True, _RESOLVED  # a hold has no decision of its own
         elif cls is Convoy:
             cv: Convoy = order  # type: ignore[assignment]  # (no cost, unlike a check)
             self.kind = _CONVOY
