@@ -54,11 +54,12 @@ _SUCCEEDS, _FAILS, _ILLEGAL = Outcome.SUCCEEDS, Outcome.FAILS, Outcome.ILLEGAL
 
 
 class PlanResult(OrderResult):
-    """A result of the movement resolver. Its order, outcome and whether the unit was
-    dislodged are known when it is made; its reason, when the order failed, and its
-    explanation are worked out from its plan by the :class:`Report` when first read.
-    Keeping the plan, rather than a closure per text, makes a result one object with
-    no helper of its own: a result is made for every order of every phase (issue 20)."""
+    """A result of the movement resolver. Its outcome is known when it is made; its
+    order, whether the unit was dislodged and whether it had no order are read from its
+    plan, and its reason, when the order failed, and its explanation are worked out
+    from the plan by the :class:`Report` when first read. Keeping the plan, rather than
+    a closure per text and a copy of each fact, makes a result one small object: one is
+    made for every order of every phase (issue 20)."""
 
     __slots__ = ("_plan", "_report", "_winner")
 
@@ -66,19 +67,37 @@ class PlanResult(OrderResult):
     _report: Report
     _winner: _Plan | None
 
-    def __init__(self, report: Report, plan: _Plan, winner: _Plan | None, order: Order | None,
-                 outcome: Outcome, reason: str | None, dislodged: bool = False,
-                 implicit: bool = False) -> None:
+    def __init__(self, report: Report, plan: _Plan, winner: _Plan | None, outcome: Outcome,
+                 reason: str | None) -> None:
         self._report = report
         self._plan = plan
         self._winner = winner
-        self._order = order  # type: ignore[assignment]  # never None: the caller's own
         self._outcome = outcome
         self._reason = reason  # type: ignore[assignment]  # None: worked out when read
-        self._dislodged = dislodged
-        self._implicit = implicit
         self._why = None
         self._words = None
+
+    @property
+    def order(self) -> Order:
+        order = self._plan.order
+        if order is not None:
+            return order
+        try:  # no order: the unit held (DATC 4.E.1), and the result says so
+            return self._order
+        except AttributeError:
+            unit = self._plan.unit
+            self._order = Hold(unit.power, unit.type, unit.location)
+            return self._order
+
+    @property
+    def implicit(self) -> bool:
+        return self._plan.order is None
+
+    @property
+    def dislodged(self) -> bool:
+        # A unit some move beat into its space, unless it had moved away itself.
+        plan = self._plan
+        return self._winner is not None and not (plan.kind == _MOVE and plan.ok)
 
     @property
     def reason(self) -> str:
@@ -107,9 +126,8 @@ class PlanResult(OrderResult):
         return why
 
     def _clone(self) -> OrderResult:
-        clone = PlanResult(self._report, self._plan, self._winner, self._order,
-                           self._outcome, self._reason, self._dislodged,  # type: ignore[arg-type]
-                           self._implicit)
+        clone = PlanResult(self._report, self._plan, self._winner, self._outcome,
+                           self._reason)  # type: ignore[arg-type]  # (not yet worked out)
         clone._why = self._why
         return clone
 
@@ -132,41 +150,35 @@ class Report:
         """The result of a plan's order. Outcomes are decided here; the text of a
         failure (:meth:`reason`) and the explanation (:mod:`.resolver_explain`) are
         built only when read, from the plan (see :class:`PlanResult`)."""
-        order = plan.order
         kind = plan.kind
         if kind == _MOVE:
             if plan.ok:
-                return PlanResult(self, plan, winner, order, _SUCCEEDS, "Move succeeds")
-            return PlanResult(self, plan, winner, order, _FAILS, None, winner is not None)
-        implicit = order is None
-        if implicit:
-            order = Hold(plan.power, plan.unit.type, plan.unit.location)
-        hit = winner is not None
+                return PlanResult(self, plan, winner, _SUCCEEDS, "Move succeeds")
+            return PlanResult(self, plan, winner, _FAILS, None)
         if plan.void:
-            return PlanResult(self, plan, winner, order,
-                              _ILLEGAL if plan.illegal else _FAILS, None, hit)
+            return PlanResult(self, plan, winner, _ILLEGAL if plan.illegal else _FAILS, None)
         decisions = self.decisions
-        disabler = decisions.disabled_by(plan) if decisions.disabling and not hit else None
-        if disabler is not None:
-            text = self._disabled_text(plan, disabler)
-            if kind == _HOLD:
-                return PlanResult(self, plan, winner, order, _SUCCEEDS,
-                                  f"Holds; {text[0].lower()}{text[1:]}", False, implicit)
-            return PlanResult(self, plan, winner, order, _FAILS, text)  # §3.9: void
+        if decisions.disabling and winner is None:
+            disabler = decisions.disabled_by(plan)
+            if disabler is not None:
+                text = self._disabled_text(plan, disabler)
+                if kind == _HOLD:
+                    return PlanResult(self, plan, winner, _SUCCEEDS,
+                                      f"Holds; {text[0].lower()}{text[1:]}")
+                return PlanResult(self, plan, winner, _FAILS, text)  # §3.9: void
         if kind in (_SUP_HOLD, _SUP_MOVE):
             if plan.ok:
-                return PlanResult(self, plan, winner, order, _SUCCEEDS, "Support given")
-            return PlanResult(self, plan, winner, order, _FAILS, None, hit)
+                return PlanResult(self, plan, winner, _SUCCEEDS, "Support given")
+            return PlanResult(self, plan, winner, _FAILS, None)
         if kind == _CONVOY:
             if plan.ok and decisions.has_path(decisions.plans[plan.frm]):
-                return PlanResult(self, plan, winner, order, _SUCCEEDS, "Convoys")
+                return PlanResult(self, plan, winner, _SUCCEEDS, "Convoys")
             if plan.ok:
-                return PlanResult(self, plan, winner, order, _FAILS,
-                                  "Void: convoy disrupted elsewhere")
-            return PlanResult(self, plan, winner, order, _FAILS, None, hit)
-        if hit:
-            return PlanResult(self, plan, winner, order, _FAILS, None, True, implicit)
-        return PlanResult(self, plan, winner, order, _SUCCEEDS, "Holds", False, implicit)
+                return PlanResult(self, plan, winner, _FAILS, "Void: convoy disrupted elsewhere")
+            return PlanResult(self, plan, winner, _FAILS, None)
+        if winner is not None:
+            return PlanResult(self, plan, winner, _FAILS, None)
+        return PlanResult(self, plan, winner, _SUCCEEDS, "Holds")
 
     def reason(self, plan: _Plan, winner: _Plan | None) -> str:
         """The text of a result :meth:`explain` left to be worked out when read: a
