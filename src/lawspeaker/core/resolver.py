@@ -143,6 +143,7 @@ class _Resolver:
         game_map = self.map
         seas: set[str] | None = None  # the fleets that could convoy, when first needed
         given: dict[str, _Plan] = {}
+        setdefault = given.setdefault
         conflicts: dict[str, list[Order]] = {}
         explicit, wings = self.explicit, self.wings
         wing_anywhere = self.rules.wing_support == "anywhere"  # Dissolution §3.1
@@ -163,11 +164,9 @@ class _Resolver:
                         self.illegal_moves[prov] = order
                     continue
                 assert plan is not None  # an order for no unit, or another's, is illegal
-            earlier = given.get(prov)
-            if earlier is None:
-                given[prov] = plan
-            elif earlier.order != order and order not in conflicts.setdefault(
-                    prov, [earlier.order]):  # type: ignore[list-item]
+            earlier = setdefault(prov, plan)
+            if earlier is not plan and earlier.order != order and order not in \
+                    conflicts.setdefault(prov, [earlier.order]):  # type: ignore[list-item]
                 conflicts[prov].append(order)
         for prov, different in conflicts.items():  # DATC 4.D.3
             if self.rules.multiple_orders == "last":
@@ -315,7 +314,9 @@ class _Resolver:
         mark = len(deps)
         plan.ok = False
         plan.state = _GUESSING
-        first = self._adjudicate(plan)
+        # (most decisions are moves': asked straight away, no call in between)
+        first = self.move_wins(plan) if plan.kind == _MOVE and not self.invulnerable \
+            else self._adjudicate(plan)
         if len(deps) == mark:
             if plan.state != _RESOLVED:
                 plan.ok = first
