@@ -224,8 +224,14 @@ class _Resolver:
                 target.add_support(p)
             else:
                 self._match_support(p)
-        # Decided at once, with nothing to ask: a void support or convoy is not given, and
-        # one that nobody attacks is (as _adjudicate would answer, DATC 5.B.5 and 5.B.6).
+        # Decided at once, with nothing to ask (as move_wins and _adjudicate would answer):
+        # a move over land into an empty space that no other unit tries to enter succeeds
+        # (an attack is at least 1, the hold strength 0, nothing prevents: DATC 5.B.2-5.B.4);
+        # a void support or convoy is not given, and one that nobody attacks is (5.B.5-6).
+        for p in moves:
+            if not p.by_convoy and p.state != _RESOLVED and p.dest not in plans \
+                    and len(moves_into[p.dest]) == 1:
+                p.ok, p.state = True, _RESOLVED
         for group in (supports, convoys):
             for p in group:
                 if p.void:
