@@ -133,23 +133,21 @@ def minor_name(variant: Variant, province: str) -> str:
 
 def next_phase(variant: Variant, phase: Phase) -> Phase:
     """The calendar's next phase (whether or not anything happens in it)."""
-    index, year = _step(variant, phase.season, phase.kind, phase.year)
-    season, kind = variant.phases[index]
+    phases = variant.phases
+    index, year = _place(variant, phase) + 1, phase.year
+    if index == len(phases):
+        index, year = 0, year + 1
+    season, kind = phases[index]
     return Phase(season, year, kind)
 
 
-def _step(variant: Variant, season: str, kind: PhaseKind, year: int) -> tuple[int, int]:
-    """Where in the calendar the phase after ``season`` ``kind`` of ``year`` is, and
-    its year: a look-up in the variant's table, which :func:`_advance` walks without
-    building the phases it skips (issue 20)."""
-    phases = variant.phases
-    index = variant.phase_index.get((season, kind))
+def _place(variant: Variant, phase: Phase) -> int:
+    """Where ``phase`` is in the calendar: a look-up in the variant's table, which
+    :func:`_advance` walks without building the phases it skips (issue 20)."""
+    index = variant.phase_index.get((phase.season, phase.kind))
     if index is None:  # a season the calendar does not name: the first of its kind
-        index = next(i for i, (_, k) in enumerate(phases) if k is kind)
-    index += 1
-    if index == len(phases):
-        return 0, year + 1
-    return index, year
+        index = next(i for i, (_, k) in enumerate(variant.phases) if k is phase.kind)
+    return index
 
 
 def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
@@ -386,9 +384,12 @@ def _advance(variant: Variant, position: Position, rules: Rules, events: list[st
     phase, in one copy (issue 20). The phases skipped are walked in the variant's
     calendar table without being built."""
     phases = variant.phases
-    phase = position.phase
-    index, year = _step(variant, phase.season, phase.kind, phase.year)
+    places = variant.phase_index
+    index, year = _place(variant, position.phase), position.phase.year
     while True:
+        index += 1
+        if index == len(phases):
+            index, year = 0, year + 1
         season, kind = phases[index]
         if kind is PhaseKind.RETREAT:
             # Stationary units never retreat (S9 §7.2): with only those dislodged,
@@ -412,7 +413,7 @@ def _advance(variant: Variant, position: Position, rules: Rules, events: list[st
             units = position.units
             if kind is PhaseKind.ADJUSTMENT and _anything_to_adjust(variant, position):
                 return position
-        index, year = _step(variant, season, kind, year)
+        index = places[season, kind]  # the first of its name, as next_phase reads it
 
 
 def _anything_to_adjust(variant: Variant, position: Position) -> bool:
