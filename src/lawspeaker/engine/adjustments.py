@@ -90,9 +90,13 @@ def adjustments_owed(variant: Variant, position: Position) -> bool:
     if position.powers_in_play or variant.uses("victory_points"):
         return any(adjustment_counts(variant, position).values())
     # Only major powers: one owes something exactly when its units and its centres
-    # differ in number, so the two lists of owners differ. Sorting them is done in C,
-    # three times faster than counting each power's (issue 20).
-    return sorted(map(_POWER, position.units.values())) != sorted(position.owners.values())
+    # differ in number, as they do for some power when the totals differ; else the
+    # two lists of owners differ. Sorting them is done in C, faster than counting
+    # each power's (issue 20).
+    units, owners = position.units, position.owners
+    if len(units) != len(owners):
+        return True
+    return sorted(map(_POWER, units.values())) != sorted(owners.values())
 
 
 _POWER = attrgetter("power")
