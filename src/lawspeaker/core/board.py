@@ -320,12 +320,12 @@ class Position:
     def kind_of(self, power: str) -> str:
         """``major`` for the variant's powers, else the in-play power's kind."""
         state = self.powers_in_play.get(power)
-        return state.kind if state else "major"
+        return "major" if state is None else state.kind
 
     def controllers_of(self, power: str) -> tuple[str, ...]:
         """The major powers controlling a thrall or vassal (none for others)."""
         state = self.powers_in_play.get(power)
-        return state.controllers if state else ()
+        return () if state is None else state.controllers
 
     def heirs_of(self, power: str) -> list[Heir]:
         return [h for h in self.heirs if h.power == power]
