@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import units
 
@@ -19,7 +21,8 @@ from lawspeaker import (
 )
 from lawspeaker.core.board import Heir
 from lawspeaker.core.orders import BuildHeir
-from lawspeaker.engine.adjustments import resolve_adjustments
+from lawspeaker.engine.adjustments import adjustment_counts, adjustments_owed, resolve_adjustments
+from lawspeaker.sim.randomplay import random_allocations, random_orders
 
 A, F = UnitType.ARMY, UnitType.FLEET
 WINTER = Phase("Winter", 1901, PhaseKind.ADJUSTMENT)
@@ -55,6 +58,36 @@ def test_adjustment_counts_are_centres_minus_units(variant: lawspeaker.Variant) 
     pos = winter(units("Russia: A mos", "Germany: A ber, A kie, F hol"),
                  {**RUSSIA_HOMES, "ber": "Germany", "kie": "Germany"})
     assert lawspeaker.adjustment_counts(variant, pos) == {"Russia": 3, "Germany": -1}
+
+
+def test_adjustments_are_owed_when_units_and_centres_differ(
+        variant: lawspeaker.Variant) -> None:
+    assert adjustments_owed(variant, RUSSIA)  # four builds
+    assert adjustments_owed(variant, winter(units("Russia: A mos"), {}))  # one removal
+    assert not adjustments_owed(variant, winter(units("Russia: A mos, A war"),
+                                                {"mos": "Russia", "war": "Russia"}))
+
+
+@pytest.mark.parametrize("name", ["standard", "s9-complete", "dissolution"])
+def test_adjustments_owed_agrees_with_the_counts_on_random_games(name: str) -> None:
+    """``adjustments_owed`` is the quick form of ``any(adjustment_counts(...))`` (issue
+    20): the two agree on every position of a seeded random game, with only majors
+    (standard), minors, thralls and vassals (S9) and Victory Points (Dissolution)."""
+    variant = lawspeaker.load_variant(name)
+    rng = random.Random(5)
+    position = lawspeaker.initial_position(variant)
+    answers = set()
+    for _ in range(30):
+        owed = adjustments_owed(variant, position)
+        assert owed == any(adjustment_counts(variant, position).values()), position.phase
+        answers.add(owed)
+        orders = random_orders(variant, position, rng)
+        allocations = random_allocations(variant, position, orders, rng)
+        position = lawspeaker.adjudicate(variant, position, orders, variant.rules,
+                                         allocations).position
+        if position.result:
+            break
+    assert answers == {True, False}
 
 
 def test_build_in_vacant_owned_home_centre(variant: lawspeaker.Variant) -> None:

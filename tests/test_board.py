@@ -11,6 +11,7 @@ import pytest
 from helpers import units
 
 from lawspeaker import Dislodged, Phase, PhaseKind, Position, Unit, UnitType
+from lawspeaker.core.board import thawed
 
 A, F = UnitType.ARMY, UnitType.FLEET
 SPRING = Phase("Spring", 1901, PhaseKind.MOVEMENT)
@@ -150,3 +151,15 @@ def test_unit_and_phase_text() -> None:
     assert str(unit) == "F stp/sc"
     assert unit.province == "stp"
     assert str(SPRING) == "Spring 1901 movement"
+
+
+def test_thawed_is_a_mutable_copy_the_position_does_not_share() -> None:
+    position = Position.from_units("standard", Phase("Spring", 1901, PhaseKind.MOVEMENT),
+                                   units("France: A par, F bre"), {"par": "France"})
+    board = thawed(position.units)
+    board.clear()
+    owners = thawed(position.owners)
+    owners["bre"] = "France"
+    assert type(board) is dict and set(position.units) == {"par", "bre"}
+    assert position.owners == {"par": "France"}
+    assert thawed({"par": "France"}) == {"par": "France"}

@@ -151,3 +151,15 @@ def test_the_last_survivor_wins_and_no_survivor_means_all_lose(
     assert victory(s9, position.replace(owners=none), s9.rules).startswith("Lost")
     assert victory(s9, position.replace(owners=none),
                    s9.rules.with_options(last_survivor_wins=False)) is None
+
+
+def test_centre_counts_count_only_supply_centres() -> None:
+    """A province that is no supply centre counts for nothing, even when a position
+    names an owner for it (the quick count of one per centre must not count it)."""
+    standard = lawspeaker.load_variant("standard")
+    start = lawspeaker.initial_position(standard)
+    assert centre_counts(standard, start)["France"] == 3
+    odd = start.replace(owners={**start.owners, "bur": "France", "pic": "France"})
+    assert centre_counts(standard, odd)["France"] == 3
+    assert centre_counts(standard, start.replace(owners={**start.owners, "bel": "France"}))[
+        "France"] == 4

@@ -34,6 +34,22 @@ def test_next_phase_follows_the_calendar_and_wraps_the_year(
     assert next_phase(variant, Phase(season, 1901, kind)) == Phase(*expected)
 
 
+def test_next_phase_reads_a_season_the_calendar_does_not_name_by_its_kind(
+        variant: lawspeaker.Variant) -> None:
+    """A position saved with another name for a season goes on from the first phase
+    of its kind."""
+    assert next_phase(variant, Phase("Autumn", 1901, MOVEMENT)) == Phase("Spring", 1901,
+                                                                         RETREAT)
+
+
+def test_the_variant_keeps_its_calendar_as_a_table(variant: lawspeaker.Variant) -> None:
+    s9 = lawspeaker.load_variant("s9-complete")
+    assert variant.phase_index[("Winter", ADJUSTMENT)] == len(variant.phases) - 1
+    assert not variant.has_census and s9.has_census  # S9 §2.1: the Autumn Census
+    assert variant.centres_count_one and variant.centre_values["par"] == 1
+    assert variant.centre_values["bur"] == 0
+
+
 def test_initial_position_is_spring_1901_with_22_units_on_22_homes(
         variant: lawspeaker.Variant) -> None:
     """Rulebook: the game starts in Spring 1901, each power owning its home centres."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .geography import UnitType, province_of
 
@@ -27,7 +27,11 @@ __all__ = [
     "Position",
     "PowerState",
     "Unit",
+    "thawed",
 ]
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 class PhaseKind(StrEnum):
@@ -142,10 +146,25 @@ class Dislodged:
     there. ``None`` when it came by convoy (2023 rules, DATC 4.A.5)."""
 
 
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+"""Every empty mapping of a position: nothing can be added to it, so one will do."""
+
+
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     if isinstance(mapping, MappingProxyType):
         return mapping  # already a private read-only copy
-    return MappingProxyType(dict(mapping))
+    return MappingProxyType(dict(mapping)) if mapping else _EMPTY
+
+
+def thawed(mapping: Mapping[_K, _V]) -> dict[_K, _V]:
+    """A mutable copy of one of a position's mappings. Its read-only view copies the
+    dict behind it in one step; ``dict(view)`` would read it key by key, five times
+    slower (issue 20)."""
+    if isinstance(mapping, MappingProxyType):
+        copy = mapping.copy()
+        if type(copy) is dict:
+            return copy
+    return dict(mapping)
 
 
 def _frozen_history(mapping: Mapping[str, Iterable[str]]) -> Mapping[str, tuple[str, ...]]:
@@ -290,24 +309,23 @@ class Position:
 
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed (positions are immutable)."""
-        state = {**self.__dict__, **changes}
+        state = self.__dict__.copy()
         for key, value in changes.items():
             freeze = _FREEZE.get(key)
-            if freeze is not None:
-                state[key] = freeze(value)
+            state[key] = value if freeze is None else freeze(value)
         new = object.__new__(Position)
-        new.__dict__.update(state)
+        object.__setattr__(new, "__dict__", state)  # one copy of the fields (issue 20)
         return new
 
     def kind_of(self, power: str) -> str:
         """``major`` for the variant's powers, else the in-play power's kind."""
         state = self.powers_in_play.get(power)
-        return state.kind if state else "major"
+        return "major" if state is None else state.kind
 
     def controllers_of(self, power: str) -> tuple[str, ...]:
         """The major powers controlling a thrall or vassal (none for others)."""
         state = self.powers_in_play.get(power)
-        return state.controllers if state else ()
+        return () if state is None else state.controllers
 
     def heirs_of(self, power: str) -> list[Heir]:
         return [h for h in self.heirs if h.power == power]

@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from operator import attrgetter
 
-from ..core.board import Heir, Position, Unit
+from ..core.board import Heir, Position, Unit, thawed
 from ..core.geography import Terrain, UnitType, province_of
 from ..core.orders import Build, BuildHeir, Order, Remove, Waive
 from ..core.results import OrderResult, Outcome
@@ -37,6 +38,7 @@ from ..variants import Variant
 __all__ = [
     "AdjustmentResult",
     "adjustment_counts",
+    "adjustments_owed",
     "heir_build_problem",
     "heir_builds_possible",
     "minor_rebuilds",
@@ -60,13 +62,20 @@ def adjustment_counts(variant: Variant, position: Position) -> dict[str, int]:
     counts: dict[str, int] = {}
     units: dict[str, int] = {}
     for unit in position.units.values():
-        units[unit.power] = units.get(unit.power, 0) + 1
+        power = unit.power
+        units[power] = units.get(power, 0) + 1
     centres: dict[str, int] = {}
     for owner in position.owners.values():
         centres[owner] = centres.get(owner, 0) + 1
+    powers = set(units)
+    powers.update(centres)
+    for d in position.dislodged.values():
+        powers.add(d.unit.power)
+    in_play = position.powers_in_play
     vp = all_points(variant, position) if variant.uses("victory_points") else None
-    for power in position.powers():
-        if position.kind_of(power) not in ("major", "vassal"):
+    for power in powers:
+        state = in_play.get(power)
+        if state is not None and state.kind not in ("major", "vassal"):
             continue  # nuclear powers never adjust either (Dissolution §4.5)
         have = units.get(power, 0)
         if vp is not None:  # Dissolution §4.2: ⌈VP/2⌉ units
@@ -74,6 +83,23 @@ def adjustment_counts(variant: Variant, position: Position) -> dict[str, int]:
         else:
             counts[power] = centres.get(power, 0) - have
     return counts
+
+
+def adjustments_owed(variant: Variant, position: Position) -> bool:
+    """Whether any power owes builds or removals (:func:`adjustment_counts` not all zero)."""
+    if position.powers_in_play or variant.uses("victory_points"):
+        return any(adjustment_counts(variant, position).values())
+    # Only major powers: one owes something exactly when its units and its centres
+    # differ in number, as they do for some power when the totals differ; else the
+    # two lists of owners differ. Sorting them is done in C, faster than counting
+    # each power's (issue 20).
+    units, owners = position.units, position.owners
+    if len(units) != len(owners):
+        return True
+    return sorted(map(_POWER, units.values())) != sorted(owners.values())
+
+
+_POWER = attrgetter("power")
 
 
 def heir_build_problem(variant: Variant, position: Position, power: str) -> str | None:
@@ -102,9 +128,13 @@ def minor_rebuilds(variant: Variant, position: Position) -> list[Unit]:
     """Units minor and thrall powers build by themselves this winter (S9
     §8.4): one in each vacant centre they own, of the type that started there,
     on the coast it started on (OOD §8.2: Toledo west coast, Lübeck east coast)."""
-    out = []
+    out: list[Unit] = []
+    in_play = position.powers_in_play
+    if not any(s.kind in ("minor", "thrall") for s in in_play.values()):
+        return out  # no minor or thrall power: nobody rebuilds (issue 20)
     for prov, owner in sorted(position.owners.items()):
-        if position.kind_of(owner) not in ("minor", "thrall") or prov in position.units:
+        state = in_play.get(owner)
+        if state is None or state.kind not in ("minor", "thrall") or prov in position.units:
             continue
         utype = variant.starting_type(prov)
         if utype is not None:
@@ -119,7 +149,7 @@ def resolve_adjustments(variant: Variant, position: Position, orders: Iterable[O
                         rules: Rules | None = None) -> AdjustmentResult:
     rules = rules or variant.rules
     counts = adjustment_counts(variant, position)
-    units = dict(position.units)
+    units = thawed(position.units)
     results: list[OrderResult] = []
     used: dict[str, int] = {}
     removed: set[str] = set()
@@ -247,7 +277,7 @@ def _vassal_of(position: Position, order: Order, counts: dict[str, int]) -> str 
 
 def _all_legal(variant: Variant, position: Position, rules: Rules, owed: int,
                pairs: list[tuple[Order, Order]]) -> bool:
-    units = dict(position.units)
+    units = thawed(position.units)
     return all(_judge(variant, position, units, rules, order, owed, 0, set()).outcome
                is not Outcome.ILLEGAL for order, _ in pairs)
 

@@ -19,7 +19,7 @@ with the retreats (S9 §2.2 1c, 2c), and vassal marriages wait for the Census.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from ..core.board import Dislodged, Heir, Phase, PhaseKind, Position, PowerState, Unit
@@ -53,7 +53,7 @@ from ..rules.marriages import marry_problem, resolve_heir_orders
 from ..rules.violations import Violation, apply_violations
 from ..variants import Variant
 from .adjustments import (
-    adjustment_counts,
+    adjustments_owed,
     heir_builds_possible,
     minor_rebuilds,
     resolve_adjustments,
@@ -134,16 +134,20 @@ def minor_name(variant: Variant, province: str) -> str:
 def next_phase(variant: Variant, phase: Phase) -> Phase:
     """The calendar's next phase (whether or not anything happens in it)."""
     phases = variant.phases
-    index = next((i for i, (s, k) in enumerate(phases)
-                  if s == phase.season and k is phase.kind), None)
-    if index is None:
-        index = next(i for i, (_, k) in enumerate(phases) if k is phase.kind)
-    year = phase.year
-    index += 1
+    index, year = _place(variant, phase) + 1, phase.year
     if index == len(phases):
         index, year = 0, year + 1
     season, kind = phases[index]
     return Phase(season, year, kind)
+
+
+def _place(variant: Variant, phase: Phase) -> int:
+    """Where ``phase`` is in the calendar: a look-up in the variant's table, which
+    :func:`_advance` walks without building the phases it skips (issue 20)."""
+    index = variant.phase_index.get((phase.season, phase.kind))
+    if index is None:  # a season the calendar does not name: the first of its kind
+        index = next(i for i, (_, k) in enumerate(variant.phases) if k is phase.kind)
+    return index
 
 
 def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
@@ -158,6 +162,7 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
         raise ValueError(f"the game is over: {position.result}")
     rules = rules or variant.rules
     orders = list(orders)
+    given = orders  # as written, for the results' wording (_for_players)
     allocations = tuple(allocations)
     kind = position.phase.kind
     dislodged: list[Dislodged] = []
@@ -166,10 +171,10 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     after = position
     favor_events: list[str] = []
     violations: tuple[Violation, ...] = ()
+    results: list[OrderResult] = []
     if kind is PhaseKind.MOVEMENT:
-        if all(type(o) in _UNIT_ORDERS for o in orders):
-            results: list[OrderResult] = []  # the common case: nothing to screen out
-            heir_orders: list[HeirOrder] = []
+        if _UNIT_ORDERS.issuperset(map(type, orders)):
+            heir_orders: list[HeirOrder] = []  # the common case: nothing to screen out
         else:
             orders, results = _screen_kinds(orders, kind)
             heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
@@ -179,16 +184,19 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
             dp = resolve_allocations(variant, position, orders, allocations, rules)
             dp = replace(dp, rejected=tuple((a, variant.cite(why)) for a, why in dp.rejected))
             orders = orders + list(dp.orders.values())
+            given = given + list(dp.orders.values())
         moved = resolve_movement(variant.map, position.units, orders, rules,
                                  variant.invulnerable_powers)  # Dissolution §3.8
-        results, units = results + list(moved.results), moved.units
-        dislodged = [Dislodged(u, frm) for u, frm in moved.dislodged.values()]
+        results += moved.results
+        units: Mapping[str, Unit] = moved.units
+        if moved.dislodged:
+            dislodged = [Dislodged(u, frm) for u, frm in moved.dislodged.values()]
         standoffs = moved.standoffs
         if heir_orders or variant.uses("heirs"):
             followed = {r.order.province: r.order for r in moved.results
                         if r.outcome is not Outcome.ILLEGAL}
             wed = resolve_heir_orders(variant, position, heir_orders, followed, moved.dislodged)
-            results += list(wed.results)
+            results += wed.results
             after = position.replace(heirs=wed.heirs, powers_in_play=wed.powers_in_play,
                                      marriages=wed.marriages)
         if variant.uses("favor_map"):  # Dissolution §11.6-§11.7, §11.4.2: before retreats
@@ -218,13 +226,13 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
             results += [OrderResult(o, Outcome.ILLEGAL, "Illegal: there is no Favor Map in "
                                     "this game") for o in embassy_orders]
     else:  # a census needs no orders; adjudicating it just runs it
-        results, units = [], dict(position.units)
-    after = after.replace(units=units, dislodged={d.unit.province: d for d in dislodged},
-                          standoffs=standoffs)
+        units = position.units
     events: list[str] = favor_events
-    following = _advance(variant, after, rules, events)
-    return Adjudication(position.phase, _for_players(variant, position, results), following,
-                        dp, allocations, tuple(variant.cite(e) for e in events),
+    following = _advance(variant, after, rules, events, units,
+                         {d.unit.province: d for d in dislodged}, standoffs)
+    return Adjudication(position.phase, _for_players(variant, position, results, given),
+                        following, dp, allocations,
+                        tuple([variant.cite(e) for e in events]) if events else (),
                         tuple(dislodged), violations)
 
 
@@ -286,15 +294,23 @@ def _screen_kinds(orders: list[Order], kind: PhaseKind) -> tuple[list[Order], li
     return kept, results
 
 
-def _for_players(variant: Variant, position: Position, results: list[OrderResult]
-                 ) -> tuple[OrderResult, ...]:
+def _for_players(variant: Variant, position: Position, results: list[OrderResult],
+                 given: list[Order]) -> tuple[OrderResult, ...]:
     """Results as players read them: citing the variant's own rulebook, and
     saying when an order named the wrong unit type (it is read as the unit's
-    order all the same, DATC 4.C.2)."""
-    out = []
+    order all the same, DATC 4.C.2). ``given``: the orders as written."""
     own_words = variant.cite("S9 §1") == "S9 §1"  # the texts already cite this rulebook
     board = position.units if position.phase.kind is not PhaseKind.RETREAT else {
         p: d.unit for p, d in position.dislodged.items()}
+    if not _misnamed(board, given):
+        # No order names the wrong type (the orders the engine makes itself, a unit's
+        # implicit hold or disband, a removal by civil disorder, name the unit's own):
+        # the results stand as they are, without a look at each (issue 20).
+        if own_words:
+            return tuple(results)
+        cite = variant.cite
+        return tuple([r.cited(cite) for r in results])
+    out = []
     for r in results:
         order = r.order
         unit = board.get(order.province)
@@ -310,6 +326,17 @@ def _for_players(variant: Variant, position: Position, results: list[OrderResult
 
         out.append(r.reworded(reason, variant.cite))
     return tuple(out)
+
+
+def _misnamed(board: Mapping[str, Unit], orders: list[Order]) -> bool:
+    """Whether any of ``orders`` names a unit on ``board`` by the wrong type."""
+    for order in orders:
+        unit_type = order.unit_type
+        if unit_type is not None:
+            unit = board.get(order.province)
+            if unit is not None and unit.type is not unit_type:
+                return True
+    return False
 
 
 def _wrong_type(variant: Variant, position: Position, order: Order) -> str | None:
@@ -347,33 +374,51 @@ def _screen_marry_orders(variant: Variant, position: Position, orders: list[Orde
     return kept, results
 
 
-def _advance(variant: Variant, position: Position, rules: Rules,
-             events: list[str]) -> Position:
-    """Move to the next phase in which someone has something to do."""
-    phase = position.phase
-    has_census = any(k is PhaseKind.CENSUS for _, k in variant.phases)
+def _advance(variant: Variant, position: Position, rules: Rules, events: list[str],
+             units: Mapping[str, Unit], dislodged: Mapping[str, Dislodged],
+             standoffs: frozenset[str]) -> Position:
+    """Move to the next phase in which someone has something to do.
+
+    ``position`` is the phase just adjudicated; ``units``, ``dislodged`` and
+    ``standoffs`` are what it left, put into the next position together with its
+    phase, in one copy (issue 20). The phases skipped are walked in the variant's
+    calendar table without being built."""
+    phases = variant.phases
+    places = variant.phase_index
+    index, year = _place(variant, position.phase), position.phase.year
     while True:
-        phase = next_phase(variant, phase)
-        if phase.kind is PhaseKind.RETREAT:
+        index += 1
+        if index == len(phases):
+            index, year = 0, year + 1
+        season, kind = phases[index]
+        if kind is PhaseKind.RETREAT:
             # Stationary units never retreat (S9 §7.2): with only those dislodged,
             # nobody has anything to order, and they are simply gone.
-            if any(not d.unit.stationary for d in position.dislodged.values()):
-                return position.replace(phase=phase)
-            continue
-        position = position.replace(phase=phase, dislodged={}, standoffs=frozenset())
-        if phase.kind is PhaseKind.CENSUS or (
-                phase.kind is PhaseKind.ADJUSTMENT and not has_census):
-            report = run_census(variant, position, rules)
-            position = report.position
-            events.extend(report.events)
-            if position.result:
+            for d in dislodged.values():
+                if not d.unit.stationary:
+                    return position.replace(phase=Phase(season, year, kind), units=units,
+                                            dislodged=dislodged, standoffs=standoffs)
+        else:
+            position = position.replace(phase=Phase(season, year, kind), units=units,
+                                        dislodged={}, standoffs=frozenset())
+            if kind is PhaseKind.MOVEMENT:
                 return position
-        if phase.kind is PhaseKind.ADJUSTMENT:
-            if any(adjustment_counts(variant, position).values()) \
-                    or minor_rebuilds(variant, position) \
-                    or heir_builds_possible(variant, position) \
-                    or (variant.uses("favor_map") and position.embassies):  # Dissolution §11.5
+            dislodged = position.dislodged
+            if kind is PhaseKind.CENSUS or not variant.has_census:
+                report = run_census(variant, position, rules)
+                position = report.position
+                events.extend(report.events)
+                if position.result:
+                    return position
+            units = position.units
+            if kind is PhaseKind.ADJUSTMENT and _anything_to_adjust(variant, position):
                 return position
-            continue
-        if phase.kind is PhaseKind.MOVEMENT:
-            return position
+        index = places[season, kind]  # the first of its name, as next_phase reads it
+
+
+def _anything_to_adjust(variant: Variant, position: Position) -> bool:
+    """Whether anyone has something to do in this adjustment phase; if not, it is skipped."""
+    return adjustments_owed(variant, position) \
+        or bool(minor_rebuilds(variant, position)) \
+        or bool(heir_builds_possible(variant, position)) \
+        or (variant.uses("favor_map") and bool(position.embassies))  # Dissolution §11.5

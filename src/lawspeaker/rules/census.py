@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.board import Heir, Position, PowerState, Unit
+from ..core.board import Heir, Position, PowerState, Unit, thawed
 from ..core.ruleset import Rules
 from ..variants import Variant
 from .vp import all_points, year_end_events
@@ -50,12 +50,14 @@ def run_census(variant: Variant, position: Position, rules: Rules) -> CensusRepo
     """Run the Census on ``position`` and check victory."""
     names = variant.map.name_of
     events: list[str] = []
-    owners = dict(position.owners)
+    held = position.owners
     centres = variant.map.supply_centres
     in_play = position.powers_in_play
     # a. captures: found in one pass, reported in the order of their provinces
-    captures = sorted((prov, unit.power) for prov, unit in position.units.items()
-                      if prov in centres and owners.get(prov) != unit.power)
+    captures = [(prov, unit.power) for prov, unit in position.units.items()
+                if prov in centres and held.get(prov) != unit.power]
+    captures.sort()
+    owners = thawed(held)
     captured: set[str] = set()
     for prov, power in captures:
         state = in_play.get(power)
@@ -94,7 +96,7 @@ class _HeirCensus:
         self.owners = owners
         self.captured = captured
         self.events = events
-        self.units = dict(position.units)
+        self.units = thawed(position.units)
         self.heirs = list(position.heirs)
         self.powers = dict(position.powers_in_play)
         self.name = variant.map.name_of
@@ -270,14 +272,21 @@ def centre_counts(variant: Variant, position: Position) -> dict[str, int]:
     if variant.uses("victory_points"):
         vp = all_points(variant, position)
         return {name: vp.get(name, 0) for name in variant.powers}
-    counts = {name: 0 for name in variant.powers}
-    provinces = variant.map.provinces
-    for prov, owner in position.owners.items():
-        value = provinces[prov].sc_value
+    counts = dict.fromkeys(variant.powers, 0)
+    owners = position.owners
+    in_play = position.powers_in_play
+    if not in_play and variant.centres_count_one and owners.keys() <= variant.map.supply_centres:
+        for owner in owners.values():  # the common case, counted without a look-up (issue 20)
+            if owner in counts:
+                counts[owner] += 1
+        return counts
+    values = variant.centre_values
+    for prov, owner in owners.items():
+        value = values[prov]
         if owner in counts:
             counts[owner] += value
             continue
-        state = position.powers_in_play.get(owner)
+        state = in_play.get(owner)
         if state is not None and state.kind in ("thrall", "vassal"):
             for controller in state.controllers:
                 if controller in counts:
@@ -300,16 +309,17 @@ def victory(variant: Variant, position: Position, rules: Rules) -> str | None:
     """
     counts = centre_counts(variant, position)
     best = max(counts.values(), default=0)
-    leaders = [p for p, n in counts.items() if n == best]
-    if best >= rules.victory_centres and len(leaders) == 1:
-        return f"Solo: {leaders[0]}"
-    alive = survivors(variant, position)
+    if best >= rules.victory_centres:
+        leaders = [p for p, n in counts.items() if n == best]
+        if len(leaders) == 1:
+            return f"Solo: {leaders[0]}"
     if rules.last_survivor_wins:
+        alive = survivors(variant, position)
         if len(alive) == 1:
             return f"Solo: {alive[0]} (the last surviving player)"
         if not alive:
             return "Lost: no player survives, so all players lose"
     years = position.phase.year - variant.first_year + 1
     if rules.max_years is not None and years >= rules.max_years:
-        return "Draw: " + ", ".join(alive)
+        return "Draw: " + ", ".join(survivors(variant, position))
     return None

@@ -191,6 +191,32 @@ class Variant:
         """Powers whose units cannot be dislodged: the nuclear powers (Dissolution §3.8)."""
         return frozenset(self.nuclear)
 
+    @cached_property
+    def phase_index(self) -> Mapping[tuple[str, PhaseKind], int]:
+        """(season, kind) -> its place in :attr:`phases`: the engine steps through the
+        calendar after every phase, and a look-up is cheaper than a search (issue 20)."""
+        index: dict[tuple[str, PhaseKind], int] = {}
+        for i, entry in enumerate(self.phases):
+            index.setdefault(entry, i)
+        return index
+
+    @cached_property
+    def has_census(self) -> bool:
+        """Whether the calendar has a Census phase (S9 §2.1); without one, the Census
+        runs at the start of the adjustment phase, as in the standard game."""
+        return any(kind is PhaseKind.CENSUS for _, kind in self.phases)
+
+    @cached_property
+    def centre_values(self) -> Mapping[str, int]:
+        """Province -> how many centres it counts for (0 for a province that is no
+        supply centre): kept, as the Census counts them every year (issue 20)."""
+        return {k: p.sc_value for k, p in self.map.provinces.items()}
+
+    @cached_property
+    def centres_count_one(self) -> bool:
+        """Whether every supply centre counts for one, as in most variants."""
+        return all(v == 1 for v in self.centre_values.values() if v)
+
     def cite(self, text: str) -> str:
         """``text`` with every ``S9 §...`` citation turned into this variant's
         rulebook and section: ``(S9 §3.4 step 1)`` reads ``(OOD §3.3 step 1)``
