@@ -53,7 +53,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from .board import Unit
+from .board import Unit, thawed
 from .convoys import carrier_is_wing, find_chain
 from .geography import GameMap, UnitType
 from .legality import fleet_seas, movement_problem
@@ -111,7 +111,7 @@ class _Resolver:
         self.map = game_map
         # A plain dict: read for every order, and a position's read-only view of its
         # units costs a method call per look-up (and, compiled, misses the fast path).
-        self.units: dict[str, Unit] = dict(units)
+        self.units: dict[str, Unit] = thawed(units)
         self.rules = rules
         self.invulnerable = frozenset(invulnerable)
         self.disabling = rules.disabling

@@ -154,7 +154,7 @@ def resolve_adjustments(variant: Variant, position: Position, orders: Iterable[O
     used: dict[str, int] = {}
     removed: set[str] = set()
     heirs = list(position.heirs)
-    heir_built = dict(position.heir_built)
+    heir_built = thawed(position.heir_built)
     orders = list(orders)
     heir_orders = [o for o in orders if isinstance(o, BuildHeir)]
     judged, overridden = _vassal_orders(variant, position, rules, counts,

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from ..core.board import Dislodged, Position, Unit
+from ..core.board import Dislodged, Position, Unit, thawed
 from ..core.geography import GameMap, Terrain, UnitType
 from ..core.legality import move_destination
 from ..core.orders import Disband, Order, Retreat
@@ -149,7 +149,7 @@ def resolve_retreats(variant: Variant, position: Position,
             unit = position.dislodged[prov].unit
             dest = move_destination(game_map, unit, order.target) or order.target
             targets.setdefault(dest.split("/")[0], []).append(prov)
-    units = dict(position.units)
+    units = thawed(position.units)
     for prov, dislodged in sorted(position.dislodged.items()):
         decided = chosen.get(prov)
         unit = dislodged.unit

@@ -98,7 +98,7 @@ class _HeirCensus:
         self.events = events
         self.units = thawed(position.units)
         self.heirs = list(position.heirs)
-        self.powers = dict(position.powers_in_play)
+        self.powers = thawed(position.powers_in_play)
         self.name = variant.map.name_of
 
     def run(self) -> Position:

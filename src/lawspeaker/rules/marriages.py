@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ..core.board import Heir, Marriage, Position, PowerState
+from ..core.board import Heir, Marriage, Position, PowerState, thawed
 from ..core.orders import HeirHold, HeirMarry, HeirOrder, Marry, Order
 from ..core.results import OrderResult, Outcome
 from ..variants import Variant
@@ -158,7 +158,7 @@ def resolve_heir_orders(variant: Variant, position: Position, orders: Iterable[H
                                    "conflicting orders, so it holds") for o in options)
     beaten = set(dislodged)
     heirs = list(position.heirs)
-    powers = dict(position.powers_in_play)
+    powers = thawed(position.powers_in_play)
     marriages: list[Marriage] = []
     for where, order in sorted(given.items()):
         if isinstance(order, HeirHold):

@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..core.board import Position, Unit
+from ..core.board import Position, Unit, thawed
 from ..core.geography import Terrain
 from ..core.orders import Convoy, Move, SupportMove
 from ..core.resolver import MovementResult
@@ -170,8 +170,8 @@ def _retaliate(variant: Variant, position: Position, events: list[str],
                violations: list[Violation]) -> FavorAftermath:
     """§11.4.2: units in the territory of a nuclear power with which their player
     has zero Favor are destroyed, dislodged or not."""
-    units = dict(position.units)
-    dislodged = dict(position.dislodged)
+    units = thawed(position.units)
+    dislodged = thawed(position.dislodged)
     retaliated = {p: list(n) for p, n in position.retaliated.items()}
     for player in sorted(variant.powers):
         closed = closed_territory(variant, position, player)

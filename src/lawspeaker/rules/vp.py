@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ..core.board import Position, Unit
+from ..core.board import Position, Unit, thawed
 from ..core.geography import UnitType
 from ..variants import Variant
 
@@ -126,8 +126,8 @@ def year_end_events(variant: Variant, position: Position) -> tuple[Position, lis
         else:
             events.append(f"{name}: {vp} VP, {allowed} unit{'s' if allowed != 1 else ''} "
                           "(Dissolution §4.2)")
-    favor = dict(position.favor)
-    embassies = dict(position.embassies)
+    favor = thawed(position.favor)
+    embassies = thawed(position.embassies)
     for name in exiles - set(position.exiles):
         favor.pop(name, None)  # §5.3: an exile's Favor is 1 with every nuclear power
         if embassies.pop(name, None) is not None:  # §4.1, §11.1: its Embassies are disbanded
