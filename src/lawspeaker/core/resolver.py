@@ -194,7 +194,7 @@ class _Resolver:
             kind = plan.kind
             if kind == _MOVE:
                 moves.append(plan)
-            elif kind in (_SUP_MOVE, _SUP_HOLD):
+            elif kind == _SUP_MOVE or kind == _SUP_HOLD:  # noqa: SIM109 (no tuple to build)
                 supports.append(plan)
             elif kind == _CONVOY:
                 convoys.append(plan)
@@ -224,20 +224,25 @@ class _Resolver:
                 target.add_support(p)
             else:
                 self._match_support(p)
-        # Decided at once, with nothing to ask (as move_wins and _adjudicate would answer):
-        # a move over land into an empty space that no other unit tries to enter succeeds
-        # (an attack is at least 1, the hold strength 0, nothing prevents: DATC 5.B.2-5.B.4);
-        # a void support or convoy is not given, and one that nobody attacks is (5.B.5-6).
+            # Decided at once, with nothing to ask (as _adjudicate would answer): a void
+            # support is not given, and one that nobody attacks is (DATC 5.B.5, 5.B.6).
+            if p.void:
+                p.state = _RESOLVED
+            elif p.prov not in moves_into:
+                p.ok, p.state = True, _RESOLVED
+        # Decided at once, as move_wins would answer: a move over land into an empty space
+        # that no other unit tries to enter succeeds (an attack is at least 1, the hold
+        # strength 0, nothing prevents: DATC 5.B.2-5.B.4); and, like supports, a void
+        # convoy fails and one that nobody attacks holds.
         for p in moves:
             if not p.by_convoy and p.state != _RESOLVED and p.dest not in plans \
                     and len(moves_into[p.dest]) == 1:
                 p.ok, p.state = True, _RESOLVED
-        for group in (supports, convoys):
-            for p in group:
-                if p.void:
-                    p.state = _RESOLVED
-                elif p.prov not in moves_into:
-                    p.ok, p.state = True, _RESOLVED
+        for p in convoys:
+            if p.void:
+                p.state = _RESOLVED
+            elif p.prov not in moves_into:
+                p.ok, p.state = True, _RESOLVED
 
     def _match_convoy(self, plan: _Plan) -> None:
         army = self.plans.get(plan.frm)
@@ -627,7 +632,7 @@ class _Resolver:
         # The results read this resolver when their texts are asked for, so it must not
         # hold them in turn: without a cycle, a phase's objects are freed as soon as its
         # results are, and never wait for the garbage collector (issue 20).
-        explain = Report(self, Explainer(self, self.map, self.backups).lines).explain
+        explain = Report(self, lambda: Explainer(self, self.map, self.backups).lines).explain
         results = [*self.illegal]
         add = results.append
         dislodged: dict[str, tuple[Unit, str | None]] = {}

@@ -136,11 +136,21 @@ class Report:
     """Explanations of results; the decisions come from the resolver."""
 
     def __init__(self, decisions: Decisions,
-                 explain: Callable[[_Plan, _Plan | None], tuple[str, ...]]) -> None:
+                 explainer: Callable[[], Callable[[_Plan, _Plan | None], tuple[str, ...]]]
+                 ) -> None:
         self.decisions = decisions
-        self.explain_lines = explain
-        """Why a plan's result is what it is, line by line (the resolver hands in
-        :meth:`lawspeaker.core.resolver_explain.Explainer.lines`)."""
+        self._explainer = explainer
+        """Makes what :meth:`explain_lines` asks (the resolver hands in a maker of
+        :meth:`lawspeaker.core.resolver_explain.Explainer.lines`): made when an
+        explanation is first read, which in most phases is never."""
+        self._lines: Callable[[_Plan, _Plan | None], tuple[str, ...]] | None = None
+
+    def explain_lines(self, plan: _Plan, winner: _Plan | None) -> tuple[str, ...]:
+        """Why a plan's result is what it is, line by line."""
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = self._explainer()
+        return lines(plan, winner)
 
     def _label(self, plan: _Plan) -> str:
         """A unit as GMs write it in results: ``A Ber``, ``F Stp``."""
