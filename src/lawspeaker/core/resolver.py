@@ -71,13 +71,14 @@ from .resolver_plan import (
     _Plan,
     _Void,
 )
-from .resolver_report import Report
+from .resolver_report import MOVE_SUCCEEDS, PlanResult, Report
 from .results import OrderResult, Outcome
 from .ruleset import Edition, Rules
 
 __all__ = ["MovementResult", "resolve_movement"]
 
 _ARMY, _FLEET, _WING = UnitType.ARMY, UnitType.FLEET, UnitType.WING  # read once, not per use
+_SUCCEEDS = Outcome.SUCCEEDS
 _unit_type = attrgetter("type")
 
 @dataclass(frozen=True)
@@ -632,15 +633,17 @@ class _Resolver:
         # The results read this resolver when their texts are asked for, so it must not
         # hold them in turn: without a cycle, a phase's objects are freed as soon as its
         # results are, and never wait for the garbage collector (issue 20).
-        explain = Report(self, lambda: Explainer(self, self.map, self.backups).lines).explain
+        report = Report(self, lambda: Explainer(self, self.map, self.backups).lines)
+        explain = report.explain
         results = [*self.illegal]
         add = results.append
         dislodged: dict[str, tuple[Unit, str | None]] = {}
         for prov, plan in plans.items():
             winner = winners.get(prov)
-            add(explain(plan, winner))
-            if plan.ok and plan.kind == _MOVE:
+            if plan.ok and plan.kind == _MOVE:  # the commonest result, made here (issue 20)
+                add(PlanResult(report, plan, winner, _SUCCEEDS, MOVE_SUCCEEDS))
                 continue
+            add(explain(plan, winner))
             if winner is None:
                 after[prov] = plan.unit
             else:

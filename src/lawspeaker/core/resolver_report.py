@@ -51,6 +51,7 @@ class Decisions(Protocol):
 
 
 _SUCCEEDS, _FAILS, _ILLEGAL = Outcome.SUCCEEDS, Outcome.FAILS, Outcome.ILLEGAL
+MOVE_SUCCEEDS = "Move succeeds"
 
 
 class PlanResult(OrderResult):
@@ -163,7 +164,7 @@ class Report:
         kind = plan.kind
         if kind == _MOVE:
             if plan.ok:
-                return PlanResult(self, plan, winner, _SUCCEEDS, "Move succeeds")
+                return PlanResult(self, plan, winner, _SUCCEEDS, MOVE_SUCCEEDS)
             return PlanResult(self, plan, winner, _FAILS, None)
         if plan.void:
             return PlanResult(self, plan, winner, _ILLEGAL if plan.illegal else _FAILS, None)

@@ -330,10 +330,11 @@ def _for_players(variant: Variant, position: Position, results: list[OrderResult
 
 def _misnamed(board: Mapping[str, Unit], orders: list[Order]) -> bool:
     """Whether any of ``orders`` names a unit on ``board`` by the wrong type."""
+    get = board.get
     for order in orders:
         unit_type = order.unit_type
         if unit_type is not None:
-            unit = board.get(order.province)
+            unit = get(order.province)
             if unit is not None and unit.type is not unit_type:
                 return True
     return False
