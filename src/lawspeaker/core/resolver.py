@@ -143,8 +143,9 @@ class _Resolver:
         units = self.units
         game_map = self.map
         seas: set[str] | None = None  # the fleets that could convoy, when first needed
-        given: dict[str, _Plan] = {}
-        setdefault = given.setdefault
+        # Each unit's plan, in the order of the units, which the results follow: made in
+        # that order at once, so that no second table is needed (issue 20).
+        given: dict[str, _Plan | None] = dict.fromkeys(units)
         conflicts: dict[str, list[Order]] = {}
         explicit, wings = self.explicit, self.wings
         wing_anywhere = self.rules.wing_support == "anywhere"  # Dissolution §3.1
@@ -165,8 +166,10 @@ class _Resolver:
                         self.illegal_moves[prov] = order
                     continue
                 assert plan is not None  # an order for no unit, or another's, is illegal
-            earlier = setdefault(prov, plan)
-            if earlier is not plan and earlier.order != order and order not in \
+            earlier = given[prov]
+            if earlier is None:
+                given[prov] = plan
+            elif earlier.order != order and order not in \
                     conflicts.setdefault(prov, [earlier.order]):  # type: ignore[list-item]
                 conflicts[prov].append(order)
         for prov, different in conflicts.items():  # DATC 4.D.3
@@ -176,22 +179,19 @@ class _Resolver:
                     illegal.append(OrderResult(o, Outcome.ILLEGAL,
                                                "Illegal: replaced by a later order"))
             else:
-                del given[prov]
+                given[prov] = None
                 for o in different:
                     illegal.append(OrderResult(
                         o, Outcome.ILLEGAL,
                         "Illegal: the unit was given conflicting orders, so it holds"))
-        # Plans in the order of the units, which the results follow; grouped by kind in
-        # the same pass, supports of holds and of moves together.
-        plans = self.plans
+        # A unit with no order holds; plans grouped by kind in the same pass, in the units'
+        # order, supports of holds and of moves together.
         moves: list[_Plan] = []
         supports: list[_Plan] = []
         convoys: list[_Plan] = []
-        for prov, unit in units.items():
-            plan = given.get(prov)
+        for prov, plan in given.items():
             if plan is None:
-                plan = _Plan(game_map, unit, None, units)
-            plans[prov] = plan
+                plan = given[prov] = _Plan(game_map, units[prov], None, units)
             kind = plan.kind
             if kind == _MOVE:
                 moves.append(plan)
@@ -199,6 +199,7 @@ class _Resolver:
                 supports.append(plan)
             elif kind == _CONVOY:
                 convoys.append(plan)
+        plans = self.plans = given  # type: ignore[assignment]  # a plan for every unit now
         for p in convoys:
             self._match_convoy(p)
         moves_into = self.moves_into
