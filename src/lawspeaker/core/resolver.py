@@ -153,8 +153,10 @@ class _Resolver:
             prov = order.province
             unit = units.get(prov)
             plan = None
-            if unit is not None and (unit.power == order.power or not order.power):
+            if unit is not None:
                 plan = _Plan(game_map, unit, order, units)
+                if order.power and plan.power != order.power:
+                    plan = None  # another power's unit: illegal (movement_problem says so)
             if plan is None or not plan.plain:
                 if seas is None:
                     seas = fleet_seas(game_map, units)
