@@ -165,13 +165,13 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
                       dst_wing=carrier_is_wing(units, dst)):
             return None  # Dissolution §3.3: wings carry armies across any terrain
         return f"{target.name} is not adjacent to {name(src)} and no convoy could reach it"
+    if game_map.convoy_path_exists(src, dst, fleet_seas if fleet_seas is not None
+                                   else _fleet_seas(units)):
+        return None  # (asked first: a chain of the fleets there is a chain of the map's)
     if not game_map.convoy_path_exists(src, dst):
         return f"{target.name} is not adjacent to {name(src)} and no convoy could reach it"
-    if not game_map.convoy_path_exists(src, dst, fleet_seas if fleet_seas is not None
-                                       else _fleet_seas(units)):
-        # Impossible in this position, though possible in others (DATC 6.D.32).
-        return f"no chain of fleets could convoy it from {name(src)} to {target.name}"
-    return None
+    # Impossible in this position, though possible in others (DATC 6.D.32).
+    return f"no chain of fleets could convoy it from {name(src)} to {target.name}"
 
 
 def _unstated_path(game_map: GameMap, units: Mapping[str, Unit], src: str,
