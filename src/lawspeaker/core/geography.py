@@ -54,6 +54,10 @@ class UnitType(StrEnum):
         return {"A": "army", "F": "fleet", "W": "wing"}[self.value]
 
 
+_ARMY, _FLEET, _WING = UnitType.ARMY, UnitType.FLEET, UnitType.WING
+"""Read once: each use of an enum member is a class look-up (issue 20)."""
+
+
 #: Spoken names of the coast codes used after a slash (``spa/nc``).
 COAST_NAMES: Mapping[str, str] = {
     "nc": "north coast",
@@ -225,9 +229,9 @@ class GameMap:
 
         For a fleet, ``dst`` must name the coast when the province has several.
         """
-        if unit_type is UnitType.ARMY:
+        if unit_type is _ARMY:
             return dst in self.army_links.get(src, ())
-        if unit_type is UnitType.WING:
+        if unit_type is _WING:
             return province_of(dst) in self._touching.get(province_of(src), ())
         return dst in self.fleet_links.get(src, ())
 
@@ -242,9 +246,9 @@ class GameMap:
     def reachable(self, unit_type: UnitType, src: str) -> frozenset[str]:
         """Every province a unit of this type at location ``src`` could move into
         (any coast): the provinces it may support into (see :meth:`reaches`)."""
-        if unit_type is UnitType.ARMY:
+        if unit_type is _ARMY:
             return self.army_links.get(src, frozenset())
-        if unit_type is UnitType.WING:  # Dissolution §3.3: every neighbouring space
+        if unit_type is _WING:  # Dissolution §3.3: every neighbouring space
             return self._touching.get(province_of(src), frozenset())
         return self._fleet_reach.get(src, frozenset())
 
@@ -253,9 +257,9 @@ class GameMap:
         return [t for t in self.fleet_links.get(src, ()) if province_of(t) == province]
 
     def neighbours(self, unit_type: UnitType, src: str) -> frozenset[str]:
-        if unit_type is UnitType.ARMY:
+        if unit_type is _ARMY:
             return self.army_links.get(src, frozenset())
-        if unit_type is UnitType.WING:
+        if unit_type is _WING:
             return self._touching.get(province_of(src), frozenset())
         return self.fleet_links.get(src, frozenset())
 
@@ -353,7 +357,7 @@ class GameMap:
         prov = self.provinces.get(province_of(location))
         if prov is None or prov.terrain is Terrain.IMPASSABLE:
             return False
-        if unit_type is not UnitType.FLEET:
+        if unit_type is not _FLEET:
             # Armies, and wings, which "only ever occupy the land provinces they
             # start in" (Dissolution §3.3), stand on land and ignore coasts.
             return location == prov.key and prov.terrain is not Terrain.SEA

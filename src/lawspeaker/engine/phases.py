@@ -131,6 +131,11 @@ def minor_name(variant: Variant, province: str) -> str:
     return variant.map.provinces[province].name
 
 
+_MOVEMENT, _RETREAT, _ADJUSTMENT, _CENSUS = (PhaseKind.MOVEMENT, PhaseKind.RETREAT,
+                                           PhaseKind.ADJUSTMENT, PhaseKind.CENSUS)
+"""Read once: each use of an enum member is a class look-up (issue 20)."""
+
+
 def next_phase(variant: Variant, phase: Phase) -> Phase:
     """The calendar's next phase (whether or not anything happens in it)."""
     phases = variant.phases
@@ -172,7 +177,7 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     favor_events: list[str] = []
     violations: tuple[Violation, ...] = ()
     results: list[OrderResult] = []
-    if kind is PhaseKind.MOVEMENT:
+    if kind is _MOVEMENT:
         if _UNIT_ORDERS.issuperset(map(type, orders)):
             heir_orders: list[HeirOrder] = []  # the common case: nothing to screen out
         else:
@@ -207,10 +212,10 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
             dislodged = list(done.position.dislodged.values())
             after = after.replace(embassies=done.position.embassies, kicked=done.position.kicked,
                                   retaliated=done.position.retaliated)
-    elif kind is PhaseKind.RETREAT:
+    elif kind is _RETREAT:
         retreated = resolve_retreats(variant, position, orders)
         results, units = list(retreated.results), retreated.units
-    elif kind is PhaseKind.ADJUSTMENT:
+    elif kind is _ADJUSTMENT:
         embassy_orders = [o for o in orders if isinstance(o, EmbassyOrder)]
         orders = [o for o in orders if not isinstance(o, EmbassyOrder)]
         adjusted = resolve_adjustments(variant, position, orders, rules)
@@ -300,7 +305,7 @@ def _for_players(variant: Variant, position: Position, results: list[OrderResult
     saying when an order named the wrong unit type (it is read as the unit's
     order all the same, DATC 4.C.2). ``given``: the orders as written."""
     own_words = variant.cite("S9 §1") == "S9 §1"  # the texts already cite this rulebook
-    board = position.units if position.phase.kind is not PhaseKind.RETREAT else {
+    board = position.units if position.phase.kind is not _RETREAT else {
         p: d.unit for p, d in position.dislodged.items()}
     if not _misnamed(board, given):
         # No order names the wrong type (the orders the engine makes itself, a unit's
@@ -345,7 +350,7 @@ def _wrong_type(variant: Variant, position: Position, order: Order) -> str | Non
     if order.unit_type is None or isinstance(order, Build):
         return None
     unit = position.units.get(order.province)
-    if position.phase.kind is PhaseKind.RETREAT:
+    if position.phase.kind is _RETREAT:
         dislodged = position.dislodged.get(order.province)
         unit = dislodged.unit if dislodged else None
     if unit is None or unit.type is order.unit_type:
@@ -392,7 +397,7 @@ def _advance(variant: Variant, position: Position, rules: Rules, events: list[st
         if index == len(phases):
             index, year = 0, year + 1
         season, kind = phases[index]
-        if kind is PhaseKind.RETREAT:
+        if kind is _RETREAT:
             # Stationary units never retreat (S9 §7.2): with only those dislodged,
             # nobody has anything to order, and they are simply gone.
             for d in dislodged.values():
@@ -402,17 +407,17 @@ def _advance(variant: Variant, position: Position, rules: Rules, events: list[st
         else:
             position = position.replace(phase=Phase(season, year, kind), units=units,
                                         dislodged={}, standoffs=frozenset())
-            if kind is PhaseKind.MOVEMENT:
+            if kind is _MOVEMENT:
                 return position
             dislodged = position.dislodged
-            if kind is PhaseKind.CENSUS or not variant.has_census:
+            if kind is _CENSUS or not variant.has_census:
                 report = run_census(variant, position, rules)
                 position = report.position
                 events.extend(report.events)
                 if position.result:
                     return position
             units = position.units
-            if kind is PhaseKind.ADJUSTMENT and _anything_to_adjust(variant, position):
+            if kind is _ADJUSTMENT and _anything_to_adjust(variant, position):
                 return position
         index = places[season, kind]  # the first of its name, as next_phase reads it
 
