@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 __all__ = [
     "COAST_NAMES",
@@ -54,7 +55,9 @@ class UnitType(StrEnum):
         return {"A": "army", "F": "fleet", "W": "wing"}[self.value]
 
 
-_ARMY, _FLEET, _WING = UnitType.ARMY, UnitType.FLEET, UnitType.WING
+_ARMY: Final = UnitType.ARMY
+_FLEET: Final = UnitType.FLEET
+_WING: Final = UnitType.WING
 """Read once: each use of an enum member is a class look-up (issue 20)."""
 
 

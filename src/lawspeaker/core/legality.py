@@ -15,6 +15,7 @@ an army, is ignored (4.B.6, DATC 6.B.12).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from .board import Unit
 from .convoys import carrier_is_wing, find_chain, path_problem
@@ -27,7 +28,9 @@ __all__ = [
     "movement_problem",
 ]
 
-_ARMY, _FLEET, _WING = UnitType.ARMY, UnitType.FLEET, UnitType.WING  # read once, not per use
+_ARMY: Final = UnitType.ARMY  # read once, not per use
+_FLEET: Final = UnitType.FLEET
+_WING: Final = UnitType.WING
 
 
 def move_destination(game_map: GameMap, unit: Unit, target: str) -> str | None:

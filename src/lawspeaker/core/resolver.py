@@ -52,6 +52,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import Final
 
 from .board import Unit, thawed
 from .convoys import carrier_is_wing, find_chain
@@ -77,8 +78,10 @@ from .ruleset import Edition, Rules
 
 __all__ = ["MovementResult", "resolve_movement"]
 
-_ARMY, _FLEET, _WING = UnitType.ARMY, UnitType.FLEET, UnitType.WING  # read once, not per use
-_SUCCEEDS = Outcome.SUCCEEDS
+_ARMY: Final = UnitType.ARMY  # read once, not per use
+_FLEET: Final = UnitType.FLEET
+_WING: Final = UnitType.WING
+_SUCCEEDS: Final = Outcome.SUCCEEDS
 _unit_type = attrgetter("type")
 
 @dataclass(frozen=True)

@@ -3,18 +3,28 @@ what the order asks, normalised, read from the unit and its order by the constru
 
 from __future__ import annotations
 
+from typing import Final
+
 from .board import Unit
 from .geography import GameMap, UnitType
 from .legality import move_destination
 from .orders import Convoy, Hold, Marry, Move, Order, SupportHold, SupportMove
 
-_HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
-_OTHER = 5
+# Final constants: the compiled build reads them as numbers, not as module globals.
+_HOLD: Final = 0
+_MOVE: Final = 1
+_SUP_HOLD: Final = 2
+_SUP_MOVE: Final = 3
+_CONVOY: Final = 4
+_OTHER: Final = 5
 """Not an order for a movement phase: :func:`~lawspeaker.core.legality.movement_problem`
 says why, and the unit holds."""
-_UNRESOLVED, _GUESSING, _RESOLVED = range(3)
+_UNRESOLVED: Final = 0
+_GUESSING: Final = 1
+_RESOLVED: Final = 2
 
-_ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET  # read once, not per plan
+_ARMY: Final = UnitType.ARMY  # read once, not per plan
+_FLEET: Final = UnitType.FLEET
 
 
 class _Void:

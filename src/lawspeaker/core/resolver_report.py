@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Protocol
+from typing import Final, Protocol
 
 from .orders import Hold, Order
 from .resolver_plan import _CONVOY, _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _Plan
@@ -50,8 +50,10 @@ class Decisions(Protocol):
     def move_wins(self, plan: _Plan) -> bool: ...
 
 
-_SUCCEEDS, _FAILS, _ILLEGAL = Outcome.SUCCEEDS, Outcome.FAILS, Outcome.ILLEGAL
-MOVE_SUCCEEDS = "Move succeeds"
+_SUCCEEDS: Final = Outcome.SUCCEEDS
+_FAILS: Final = Outcome.FAILS
+_ILLEGAL: Final = Outcome.ILLEGAL
+MOVE_SUCCEEDS: Final = "Move succeeds"
 
 
 class PlanResult(OrderResult):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Final
 
 from ..core.board import Dislodged, Heir, Phase, PhaseKind, Position, PowerState, Unit
 from ..core.orders import (
@@ -131,8 +132,10 @@ def minor_name(variant: Variant, province: str) -> str:
     return variant.map.provinces[province].name
 
 
-_MOVEMENT, _RETREAT, _ADJUSTMENT, _CENSUS = (PhaseKind.MOVEMENT, PhaseKind.RETREAT,
-                                           PhaseKind.ADJUSTMENT, PhaseKind.CENSUS)
+_MOVEMENT: Final = PhaseKind.MOVEMENT
+_RETREAT: Final = PhaseKind.RETREAT
+_ADJUSTMENT: Final = PhaseKind.ADJUSTMENT
+_CENSUS: Final = PhaseKind.CENSUS
 """Read once: each use of an enum member is a class look-up (issue 20)."""
 
 
