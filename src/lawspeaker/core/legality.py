@@ -31,6 +31,9 @@ __all__ = [
 _ARMY: Final = UnitType.ARMY  # read once, not per use
 _FLEET: Final = UnitType.FLEET
 _WING: Final = UnitType.WING
+_SEA: Final = Terrain.SEA
+_COASTAL: Final = Terrain.COASTAL
+_IMPASSABLE: Final = Terrain.IMPASSABLE
 
 
 def move_destination(game_map: GameMap, unit: Unit, target: str) -> str | None:
@@ -137,7 +140,7 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
     if dst == src:
         return "a unit cannot move to the space it is in"
     target = game_map.provinces[dst]
-    if target.terrain is Terrain.IMPASSABLE:
+    if target.terrain is _IMPASSABLE:
         return f"{target.name} is impassable"
     if unit.type is _WING:
         if order.via_convoy or order.path:
@@ -155,7 +158,7 @@ def _move_problem(game_map: GameMap, units: Mapping[str, Unit], unit: Unit,
                 return f"say which coast of {target.name} the fleet moves to"
             return f"a fleet in {name(unit.location)} cannot reach {name(order.target)}"
         return None
-    if target.terrain is Terrain.SEA:
+    if target.terrain is _SEA:
         return "an army cannot move to a sea space"
     if order.path and (explicit_paths or _has_wings(units, wings)):
         return path_problem(game_map, units, src, order.path, dst)
@@ -246,11 +249,11 @@ def _convoy_problem(game_map: GameMap, unit: Unit, order: Convoy,
     src, dst = order.army_province, order.target_province
     if wide:
         for p in (src, dst):
-            if game_map.provinces[p].terrain is Terrain.SEA:
+            if game_map.provinces[p].terrain is _SEA:
                 return f"an army cannot be convoyed from or to {game_map.provinces[p].name}"
         return "a convoy must go somewhere else" if src == dst else None
     for p in (src, dst):
-        if game_map.provinces[p].terrain is not Terrain.COASTAL:
+        if game_map.provinces[p].terrain is not _COASTAL:
             return f"an army cannot be convoyed from or to {game_map.provinces[p].name}"
     if src == dst:
         return "a convoy must go somewhere else"
