@@ -94,6 +94,9 @@ class MovementResult:
     standoffs: frozenset[str]
     disabled: Mapping[str, str] = field(default_factory=dict)
     """Province -> the province of the attack that disabled the unit there (Dissolution §3.9)."""
+    misnamed: bool = False
+    """Some order named its unit by the wrong type (read as the unit's order all the same,
+    DATC 4.C.2): the results as players read them say so (``engine.phases``)."""
 
 
 def resolve_movement(game_map: GameMap, units: Mapping[str, Unit], orders: Iterable[Order],
@@ -134,6 +137,7 @@ class _Resolver:
         self.deps: list[_Plan] = []
         """The decisions read as guesses while adjudicating a cycle (step 3)."""
         self.illegal_moves: dict[str, Move] = {}
+        self.misnamed = False
         self._collect(orders)
 
     # --- steps 1 and 2: judge and match orders ------------------------------
@@ -158,6 +162,8 @@ class _Resolver:
             plan = None
             if unit is not None:
                 plan = _Plan(game_map, unit, order, units)
+                if plan.misnamed:
+                    self.misnamed = True
                 if order.power and plan.power != order.power:
                     plan = None  # another power's unit: illegal (movement_problem says so)
             if plan is None or not plan.plain:
@@ -668,4 +674,4 @@ class _Resolver:
                 if by is not None:
                     disabled[prov] = by.prov
         return MovementResult(tuple(results), after, dislodged, frozenset(standoffs),
-                              disabled)
+                              disabled, self.misnamed)

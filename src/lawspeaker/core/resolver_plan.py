@@ -57,9 +57,9 @@ class _Plan:
 
     # Slots, every one set at once: a plan is built for every unit in every phase and
     # read many times while deciding, and slot reads are the fastest Python has.
-    __slots__ = ("by_convoy", "coast", "dest", "dest_loc", "frm", "illegal", "kind", "ok",
-                 "order", "path", "plain", "power", "prov", "sortie", "state", "supports",
-                 "to", "unit", "void")
+    __slots__ = ("by_convoy", "coast", "dest", "dest_loc", "frm", "illegal", "kind",
+                 "misnamed", "ok", "order", "path", "plain", "power", "prov", "sortie",
+                 "state", "supports", "to", "unit", "void")
 
     def __init__(self, game_map: GameMap, unit: Unit, order: Order | None,
                  units: dict[str, Unit]) -> None:
@@ -94,6 +94,10 @@ class _Plan:
         # first in legality.movement_problem (tests check that the two agree), which the
         # resolver asks about every other order (step 1).
         self.plain = False
+        named = order.unit_type if order is not None else None
+        self.misnamed = named is not None and named is not utype
+        """The order names the unit by the wrong type: it is the unit's order all the
+        same (DATC 4.C.2), and the results say so."""
         cls = type(order)
         if cls is Move:
             move: Move = order  # type: ignore[assignment]  # (no cost, unlike a check)

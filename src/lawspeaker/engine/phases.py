@@ -180,8 +180,10 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     favor_events: list[str] = []
     violations: tuple[Violation, ...] = ()
     results: list[OrderResult] = []
+    misnamed: bool | None = None  # whether an order names the wrong unit type, if known
     if kind is _MOVEMENT:
-        if _UNIT_ORDERS.issuperset(map(type, orders)):
+        whole = _UNIT_ORDERS.issuperset(map(type, orders))
+        if whole:
             heir_orders: list[HeirOrder] = []  # the common case: nothing to screen out
         else:
             orders, results = _screen_kinds(orders, kind)
@@ -196,6 +198,8 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
         moved = resolve_movement(variant.map, position.units, orders, rules,
                                  variant.invulnerable_powers)  # Dissolution §3.8
         results += moved.results
+        if whole:  # every order went to the resolver, which saw any that misnames its unit
+            misnamed = moved.misnamed
         units: Mapping[str, Unit] = moved.units
         if moved.dislodged:
             dislodged = [Dislodged(u, frm) for u, frm in moved.dislodged.values()]
@@ -238,7 +242,8 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
     events: list[str] = favor_events
     following = _advance(variant, after, rules, events, units,
                          {d.unit.province: d for d in dislodged}, standoffs)
-    return Adjudication(position.phase, _for_players(variant, position, results, given),
+    return Adjudication(position.phase, _for_players(variant, position, results, given,
+                                                     misnamed),
                         following, dp, allocations,
                         tuple([variant.cite(e) for e in events]) if events else (),
                         tuple(dislodged), violations)
@@ -303,14 +308,18 @@ def _screen_kinds(orders: list[Order], kind: PhaseKind) -> tuple[list[Order], li
 
 
 def _for_players(variant: Variant, position: Position, results: list[OrderResult],
-                 given: list[Order]) -> tuple[OrderResult, ...]:
+                 given: list[Order], misnamed: bool | None = None) -> tuple[OrderResult, ...]:
     """Results as players read them: citing the variant's own rulebook, and
     saying when an order named the wrong unit type (it is read as the unit's
-    order all the same, DATC 4.C.2). ``given``: the orders as written."""
+    order all the same, DATC 4.C.2). ``given``: the orders as written;
+    ``misnamed``: whether one of them names the wrong type, when already known
+    (the resolver sees it, when every order went to it)."""
     own_words = variant.cite("S9 §1") == "S9 §1"  # the texts already cite this rulebook
     board = position.units if position.phase.kind is not _RETREAT else {
         p: d.unit for p, d in position.dislodged.items()}
-    if not _misnamed(board, given):
+    if misnamed is None:
+        misnamed = _misnamed(board, given)
+    if not misnamed:
         # No order names the wrong type (the orders the engine makes itself, a unit's
         # implicit hold or disband, a removal by civil disorder, name the unit's own):
         # the results stand as they are, without a look at each (issue 20).

@@ -29,6 +29,7 @@ public event line.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..core.board import Heir, Position, PowerState, Unit, thawed
@@ -272,14 +273,13 @@ def centre_counts(variant: Variant, position: Position) -> dict[str, int]:
     if variant.uses("victory_points"):
         vp = all_points(variant, position)
         return {name: vp.get(name, 0) for name in variant.powers}
-    counts = dict.fromkeys(variant.powers, 0)
     owners = position.owners
     in_play = position.powers_in_play
     if not in_play and variant.centres_count_one and owners.keys() <= variant.map.supply_centres:
-        for owner in owners.values():  # the common case, counted without a look-up (issue 20)
-            if owner in counts:
-                counts[owner] += 1
-        return counts
+        # The common case: every centre counts one, counted in C (issue 20).
+        tally = Counter(owners.values())
+        return {name: tally[name] for name in variant.powers}
+    counts = dict.fromkeys(variant.powers, 0)
     values = variant.centre_values
     for prov, owner in owners.items():
         value = values[prov]
