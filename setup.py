@@ -22,7 +22,8 @@ COMPILED = [
     # convert them)
     "core/convoys.py", "core/geography.py", "core/legality.py", "core/notation.py",
     "core/orders.py", "core/resolver.py", "core/resolver_explain.py", "core/resolver_plan.py",
-    "core/resolver_report.py", "core/results.py", "core/safetext.py", "core/wording.py",
+    "core/resolver_match.py", "core/resolver_report.py", "core/results.py", "core/safetext.py",
+    "core/wording.py",
     # one step of a game, and the rule components it calls
     "engine/adjustments.py", "engine/codec.py", "engine/phases.py", "engine/positions.py",
     "engine/posts.py", "engine/retreats.py",
