@@ -22,7 +22,7 @@ import lawspeaker
 from lawspeaker.render import draw, layout_for
 from lawspeaker.render.backdrop import Backdrop
 from lawspeaker.render.maplayout import MapLayout, spots_of
-from lawspeaker.render.sample import sample_turn
+from lawspeaker.sim.sample import sample_turn
 
 SIZE = (3915, 3002)
 

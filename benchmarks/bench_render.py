@@ -1,7 +1,7 @@
 """Maps: milliseconds to draw one map of each bundled variant, SVG and PNG.
 
 For each variant it draws a mid-game turn with its orders and results
-(``lawspeaker.render.sample.sample_turn``) and times, as the median of
+(``lawspeaker.sim.sample.sample_turn``) and times, as the median of
 ``--repeat`` runs: the first drawing (which lays out the map and places the
 names, then cached per map), a warm SVG drawing, and the PNG rendering of
 that SVG at ``--scale``. It reports and never asserts.
@@ -18,7 +18,7 @@ import time
 import lawspeaker
 from lawspeaker.render import draw
 from lawspeaker.render.drawing import _LAYOUTS
-from lawspeaker.render.sample import sample_turn
+from lawspeaker.sim.sample import sample_turn
 
 VARIANTS = ("standard", "s9-basic", "s9-complete", "ood")
 

@@ -1,4 +1,5 @@
-"""The layout of the package: no import circles, and imports run one way (issue 18).
+"""The layout of the package: no import circles, and imports run one way, so a
+package can be read, tested and changed knowing only the layers below it.
 
 The import graph of ``src/lawspeaker`` is read with ``ast`` (top-level imports,
 imports inside functions and under ``if TYPE_CHECKING:`` alike). Each package is
@@ -21,8 +22,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cli",),              # front ends: the command line ...
     ("web", "discord"),    # ... the game server and the Discord bot (the CLI starts them)
     ("service",),          # games, submissions, processing, who sees what
-    ("store", "render"),   # the database; maps as SVG/PNG
-    ("sim", "cases"),      # random play; the case format and runner
+    ("store",),            # the database
+    ("render", "sim", "cases"),  # maps as SVG/PNG; random play and bots; the case format
     ("engine",),           # a game's phases: the core and the components together
     ("rules",),            # the rule components a variant switches on
     ("variants",),         # Variant types, the loader, the bundled data
@@ -132,15 +133,27 @@ def test_every_module_is_in_a_package() -> None:
     assert loose == [], "modules at the package root; give each a package"
 
 
-def test_imports_run_one_way() -> None:
+def _wrong_way(graph: dict[str, set[str]]) -> list[str]:
+    """The imports of ``graph`` that go up a layer or sideways within one."""
     wrong = []
-    for module, targets in sorted(GRAPH.items()):
+    for module, targets in sorted(graph.items()):
         mine = _package(module)
         for target in sorted(targets):
             theirs = _package(target)
             if theirs != mine and _layer(theirs) <= _layer(mine):
                 wrong.append(f"{module} imports {target}")
-    assert wrong == []
+    return wrong
+
+
+def test_imports_run_one_way() -> None:
+    assert _wrong_way(GRAPH) == []
+
+
+def test_render_draws_turns_but_does_not_play_them() -> None:
+    """Maps are drawn from a position and results; random play (``sim``) stays out."""
+    board, randomplay = f"{TOP}.render.board", f"{TOP}.sim.randomplay"
+    assert randomplay not in GRAPH[board]
+    assert _wrong_way({board: GRAPH[board] | {randomplay}}) == [f"{board} imports {randomplay}"]
 
 
 def test_nothing_imports_the_public_api() -> None:

@@ -21,8 +21,8 @@ from lawspeaker.render import Drawing, draw, order_ids
 from lawspeaker.render.board import link_kinds
 from lawspeaker.render.palette import LINK_COLOURS, MINOR_MARK, STYLE, TAN, ink_on
 from lawspeaker.render.png import PNG_SIGNATURE
-from lawspeaker.render.sample import sample_turn
 from lawspeaker.sim.randomplay import random_allocations, random_orders
+from lawspeaker.sim.sample import sample_turn
 
 SVG = "{http://www.w3.org/2000/svg}"
 VARIANTS = ["standard", "s9-basic", "s9-complete", "ood"]

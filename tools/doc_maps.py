@@ -20,7 +20,7 @@ from lawspeaker.core.board import Unit
 from lawspeaker.core.geography import UnitType
 from lawspeaker.engine.posts import read_post
 from lawspeaker.render import draw, layout_for
-from lawspeaker.render.sample import sample_turn
+from lawspeaker.sim.sample import sample_turn
 from lawspeaker.variants import Variant
 
 IMG = Path(__file__).resolve().parent.parent / "docs" / "img"

@@ -1,5 +1,8 @@
-"""Random play: legal random orders and whole random games.
+"""Random play, bots and the balance lab.
 
-Used by the fuzz tests, the benchmarks and the sample maps of ``render``;
-nothing in the engine or the service depends on it.
+``randomplay`` plays legal random orders; ``sample`` takes a reproducible
+mid-game turn from it for the docs' maps, the render tests and the benchmarks
+(render draws a turn but does not make one); ``bots`` seats computer players,
+which the service uses; ``lab`` plays many games for ``lawspeaker simulate``.
+Nothing in the engine depends on this package.
 """

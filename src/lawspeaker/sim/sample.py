@@ -15,8 +15,8 @@ import random
 from ..core.board import PhaseKind, Position
 from ..core.results import OrderResult
 from ..engine.phases import adjudicate, initial_position
-from ..sim.randomplay import random_allocations, random_orders
 from ..variants import Variant
+from .randomplay import random_allocations, random_orders
 
 __all__ = ["sample_turn"]
 
