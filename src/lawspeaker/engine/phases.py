@@ -43,7 +43,7 @@ from ..core.orders import (
     SupportMove,
     Waive,
 )
-from ..core.resolver import resolve_movement
+from ..core.resolver import MovementResult, resolve_movement
 from ..core.results import OrderResult, Outcome
 from ..core.ruleset import BuildRule, Rules
 from ..rules.census import centre_counts, run_census
@@ -170,83 +170,123 @@ def adjudicate(variant: Variant, position: Position, orders: Iterable[Order],
         raise ValueError(f"the game is over: {position.result}")
     rules = rules or variant.rules
     orders = list(orders)
-    given = orders  # as written, for the results' wording (_for_players)
     allocations = tuple(allocations)
     kind = position.phase.kind
-    dislodged: list[Dislodged] = []
-    standoffs: frozenset[str] = frozenset()
-    dp = None
-    after = position
-    favor_events: list[str] = []
-    violations: tuple[Violation, ...] = ()
-    results: list[OrderResult] = []
-    misnamed: bool | None = None  # whether an order names the wrong unit type, if known
     if kind is _MOVEMENT:
-        whole = _UNIT_ORDERS.issuperset(map(type, orders))
-        if whole:
-            heir_orders: list[HeirOrder] = []  # the common case: nothing to screen out
-        else:
-            orders, results = _screen_kinds(orders, kind)
-            heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
-            orders, screened = _screen_marry_orders(variant, position, orders)
-            results += screened
-        if variant.uses("diplomacy_points"):
-            dp = resolve_allocations(variant, position, orders, allocations, rules)
-            dp = replace(dp, rejected=tuple((a, variant.cite(why)) for a, why in dp.rejected))
-            orders = orders + list(dp.orders.values())
-            given = given + list(dp.orders.values())
-        moved = resolve_movement(variant.map, position.units, orders, rules,
-                                 variant.invulnerable_powers)  # Dissolution §3.8
-        results += moved.results
-        if whole:  # every order went to the resolver, which saw any that misnames its unit
-            misnamed = moved.misnamed
-        units: Mapping[str, Unit] = moved.units
-        if moved.dislodged:
-            dislodged = [Dislodged(u, frm) for u, frm in moved.dislodged.values()]
-        standoffs = moved.standoffs
-        if heir_orders or variant.uses("heirs"):
-            followed = {r.order.province: r.order for r in moved.results
-                        if r.outcome is not Outcome.ILLEGAL}
-            wed = resolve_heir_orders(variant, position, heir_orders, followed, moved.dislodged)
-            results += wed.results
-            after = position.replace(heirs=wed.heirs, powers_in_play=wed.powers_in_play,
-                                     marriages=wed.marriages)
-        if variant.uses("favor_map"):  # Dissolution §11.6-§11.7, §11.4.2: before retreats
-            done = apply_violations(variant, position, after.replace(
-                units=units, dislodged={d.unit.province: d for d in dislodged}), moved, rules)
-            violations, favor_events = done.violations, list(done.events)
-            units = dict(done.position.units)
-            dislodged = list(done.position.dislodged.values())
-            after = after.replace(embassies=done.position.embassies, kicked=done.position.kicked,
-                                  retaliated=done.position.retaliated)
+        step = _movement(variant, position, orders, rules, allocations)
     elif kind is _RETREAT:
         retreated = resolve_retreats(variant, position, orders)
-        results, units = list(retreated.results), retreated.units
+        step = _Step(list(retreated.results), retreated.units, position, orders)
     elif kind is _ADJUSTMENT:
-        embassy_orders = [o for o in orders if isinstance(o, EmbassyOrder)]
-        orders = [o for o in orders if not isinstance(o, EmbassyOrder)]
-        adjusted = resolve_adjustments(variant, position, orders, rules)
-        results, units = list(adjusted.results), adjusted.units
-        after = position.replace(heirs=adjusted.heirs, heir_built=adjusted.heir_built or {},
-                                 built_in=_built_in(position, results, rules))
-        if variant.uses("favor_map") and position.embassies:  # Dissolution §11.5, §2.2.3
-            winter = resolve_winter(variant, position, embassy_orders, rules)
-            results += winter.results
-            favor_events = list(winter.events)
-            after = after.replace(embassies=winter.embassies, kicked={}, retaliated={})
-        else:
-            results += [OrderResult(o, Outcome.ILLEGAL, "Illegal: there is no Favor Map in "
-                                    "this game") for o in embassy_orders]
+        step = _adjustment(variant, position, orders, rules)
     else:  # a census needs no orders; adjudicating it just runs it
-        units = position.units
-    events: list[str] = favor_events
-    following = _advance(variant, after, rules, events, units,
-                         {d.unit.province: d for d in dislodged}, standoffs)
-    return Adjudication(position.phase, _for_players(variant, position, results, given,
-                                                     misnamed),
-                        following, dp, allocations,
+        step = _Step([], position.units, position, orders)
+    events = list(step.events)  # _advance adds the Census's after the phase's own
+    following = _advance(variant, step.after, rules, events, step.units,
+                         {d.unit.province: d for d in step.dislodged}, step.standoffs)
+    return Adjudication(position.phase, _for_players(variant, position, step.results,
+                                                     step.given, step.misnamed),
+                        following, step.dp, allocations,
                         tuple([variant.cite(e) for e in events]) if events else (),
-                        tuple(dislodged), violations)
+                        step.dislodged, step.violations)
+
+
+_NO_STANDOFFS: Final[frozenset[str]] = frozenset()
+
+
+@dataclass(frozen=True)
+class _Step:
+    """What adjudicating one phase left, before the calendar moves on."""
+
+    results: list[OrderResult]
+    units: Mapping[str, Unit]
+    after: Position
+    """The position adjudicated, with what the phase changed but its units."""
+    given: list[Order]
+    """The orders as written, and any the engine added (DP), for the results' wording."""
+    dislodged: tuple[Dislodged, ...] = ()
+    standoffs: frozenset[str] = _NO_STANDOFFS
+    dp: DPResolution | None = None
+    events: tuple[str, ...] = ()
+    violations: tuple[Violation, ...] = ()
+    misnamed: bool | None = None
+    """Whether an order names the wrong unit type, if known (see :func:`_for_players`)."""
+
+
+def _movement(variant: Variant, position: Position, orders: list[Order], rules: Rules,
+              allocations: tuple[Allocation, ...]) -> _Step:
+    """An orders (movement) phase: the orders the resolver does not take screened out,
+    the neutral units' orders that DP bought added, the movement resolved, then the
+    heirs' orders and, with a Favor Map, the violations judged."""
+    given = orders
+    results: list[OrderResult] = []
+    heir_orders: list[HeirOrder] = []  # the common case: nothing to screen out
+    whole = _UNIT_ORDERS.issuperset(map(type, orders))
+    if not whole:
+        orders, results = _screen_kinds(orders, _MOVEMENT)
+        heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
+        orders, screened = _screen_marry_orders(variant, position, orders)
+        results += screened
+    dp = None
+    if variant.uses("diplomacy_points"):
+        dp = resolve_allocations(variant, position, orders, allocations, rules)
+        dp = replace(dp, rejected=tuple((a, variant.cite(why)) for a, why in dp.rejected))
+        orders = orders + list(dp.orders.values())
+        given = given + list(dp.orders.values())
+    moved = resolve_movement(variant.map, position.units, orders, rules,
+                             variant.invulnerable_powers)  # Dissolution §3.8
+    results += moved.results
+    dislodged = tuple([Dislodged(u, frm) for u, frm in moved.dislodged.values()]) \
+        if moved.dislodged else ()
+    after = position
+    if heir_orders or variant.uses("heirs"):
+        followed = {r.order.province: r.order for r in moved.results
+                    if r.outcome is not Outcome.ILLEGAL}
+        wed = resolve_heir_orders(variant, position, heir_orders, followed, moved.dislodged)
+        results += wed.results
+        after = position.replace(heirs=wed.heirs, powers_in_play=wed.powers_in_play,
+                                 marriages=wed.marriages)
+    step = _Step(results, moved.units, after, given, dislodged, moved.standoffs, dp,
+                 # with every order sent to the resolver, it saw any that misnames its unit
+                 misnamed=moved.misnamed if whole else None)
+    if variant.uses("favor_map"):  # Dissolution §11.6-§11.7, §11.4.2: before retreats
+        return _with_violations(variant, position, step, moved, rules)
+    return step
+
+
+def _with_violations(variant: Variant, position: Position, step: _Step,
+                     moved: MovementResult, rules: Rules) -> _Step:
+    """``step`` after the violations against nuclear powers, with the kicks and
+    Nuclear Retaliation that follow (Dissolution §11.6-§11.7)."""
+    done = apply_violations(variant, position, step.after.replace(
+        units=step.units, dislodged={d.unit.province: d for d in step.dislodged}), moved, rules)
+    after = step.after.replace(embassies=done.position.embassies, kicked=done.position.kicked,
+                               retaliated=done.position.retaliated)
+    return _Step(step.results, dict(done.position.units), after, step.given,
+                 tuple(done.position.dislodged.values()), step.standoffs, step.dp,
+                 tuple(done.events), done.violations, step.misnamed)
+
+
+def _adjustment(variant: Variant, position: Position, orders: list[Order], rules: Rules
+                ) -> _Step:
+    """An adjustment phase: builds, removals and waives, then the Embassies' orders
+    where there is a Favor Map (Dissolution §11.5, §2.2.3)."""
+    embassy_orders = [o for o in orders if isinstance(o, EmbassyOrder)]
+    adjusted = resolve_adjustments(
+        variant, position, [o for o in orders if not isinstance(o, EmbassyOrder)], rules)
+    results = list(adjusted.results)
+    after = position.replace(heirs=adjusted.heirs, heir_built=adjusted.heir_built or {},
+                             built_in=_built_in(position, results, rules))
+    events: tuple[str, ...] = ()
+    if variant.uses("favor_map") and position.embassies:
+        winter = resolve_winter(variant, position, embassy_orders, rules)
+        results += winter.results
+        events = tuple(winter.events)
+        after = after.replace(embassies=winter.embassies, kicked={}, retaliated={})
+    else:
+        results += [OrderResult(o, Outcome.ILLEGAL, "Illegal: there is no Favor Map in "
+                                "this game") for o in embassy_orders]
+    return _Step(results, adjusted.units, after, orders, events=events)
 
 
 def _built_in(position: Position, results: list[OrderResult], rules: Rules
