@@ -10,6 +10,8 @@ players argue about.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
 
 import drawsvg as dw
 
@@ -167,7 +169,9 @@ def _swatch(look: Look, paints: Paints, x: float, y: float) -> dw.Group:
     return g
 
 
-KeyEntry = tuple[Callable[[dw.Group, float, float, Layout, Paints], None], str, str]
+Draw = Callable[[dw.Group, float, float, Layout, Paints], None]
+"""Draws a legend row's mark at (x, y)."""
+KeyEntry = tuple[Draw, str, str]
 """A legend row: how to draw its mark at (x, y), its text, its id (``key-<id>``)."""
 
 
@@ -178,132 +182,207 @@ def key_entries(variant: Variant, bare: bool, style: Style, areas: bool = False
     with the same shapes, dashes and colours (of ``style``'s palette). The
     bare territory map (``areas``) has its own key: centres, home centres,
     crossings, impassable spaces."""
-    st = style
-    ink = "#333333"
+    rows = _AREAS_KEY if bare and areas else _BARE_KEY if bare else _KEY
+    return [(_in_style(row.mark, style), row.label, row.key) for row in rows
+            if row.when(variant)]
 
-    def token(kind: UnitType, mark: str = "", fill: str = "#ffffff") -> Draw:
-        def draw(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-            g.append(token_shape(kind, x, y, 10, fill=fill, stroke=st.ink, stroke_width=1.5))
-            if mark:
-                g.append(dw.Text(mark, 10, x, y + 3.6, text_anchor="middle",
-                                 fill=ink_on(fill), font_family=FONT, font_weight="bold"))
-        return draw
 
-    def centre(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-        g.append(dw.Circle(x, y, 5.5, fill="#ffffff", stroke=st.ink, stroke_width=1.3))
+Mark = Callable[[dw.Group, float, float, Style], None]
+"""Draws a mark of the key at (x, y) in a style's colours."""
 
-    def heir(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-        g.append(crown(x, y, 7, fill="#ffd700", stroke=st.ink, stroke_width=1.3))
 
-    def line(colour: str, dash: str | None = None, width: float = 3.0, cross: bool = False,
-             head: bool = False, dot: bool = False, bar: bool = False, ring: bool = False,
-             plane: bool = False) -> Draw:
-        def draw(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-            g.append(dw.Line(x - 10, y, x + (6 if head else 12), y, stroke=colour,
-                             stroke_width=width, stroke_dasharray=dash, stroke_linecap="round"))
-            if head:
-                g.append(dw.Lines(*arrowhead((x + 15, y), (1, 0), 10), close=True, fill=colour,
-                                  stroke=st.ink, stroke_width=1))
-            if dot:
-                g.append(dw.Circle(x + 12, y, 3.5, fill=colour, stroke=st.ink, stroke_width=1))
-            if bar:
-                g.append(dw.Line(x + 13, y - 6, x + 13, y + 6, stroke=st.ink, stroke_width=3))
-            if ring:
-                g.append(dw.Circle(x - 3, y, 5, fill="#ffffff", stroke=colour, stroke_width=2))
-            if plane:
-                g.append(chevron(x - 12, y - 6, 5, fill=colour, stroke=st.ink, stroke_width=1))
-            if cross:
-                for dy in (-4, 4):
-                    g.append(dw.Line(x - 2, y - dy, x + 6, y + dy, stroke=st.fails,
-                                     stroke_width=3))
-        return draw
+def _in_style(mark: Mark, style: Style) -> Draw:
+    def draw(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
+        mark(g, x, y, style)
+    return draw
 
-    def link(kind: str) -> Draw:
-        colour, dash = link_look(st, kind)
-        return line(colour, dash)
 
-    def ring(colour: str, dash: str | None = None, zigzag: bool = False) -> Draw:
-        def draw(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-            if zigzag:
-                g.append(zigzag_ring(x, y, 7, teeth=9, fill="none", stroke=colour,
-                                     stroke_width=2))
-            else:
-                g.append(dw.Circle(x, y, 8, fill="none", stroke=colour, stroke_width=3,
-                                   stroke_dasharray=dash))
-        return draw
+def _colour(st: Style, colour: str) -> str:
+    """``colour`` itself (``#rrggbb``), or the style's colour of that name (``fails``)."""
+    return colour if colour.startswith("#") else str(getattr(st, colour))
 
-    def badge(text: str, colour: str, box: bool = False) -> Draw:
-        def draw(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-            if box:
-                g.append(dw.Rectangle(x - 11, y - 7.5, 22, 15, rx=4, fill=colour))
-            else:
-                g.append(dw.Circle(x, y, 7.5, fill=colour))
-            g.append(dw.Text(text, 10.5 if box else 12, x, y + 4, text_anchor="middle",
-                             fill="#ffffff", font_weight="bold", font_family=FONT))
-        return draw
 
-    def cross(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-        for dy in (-6, 6):
-            g.append(dw.Line(x - 6, y - dy, x + 6, y + dy, stroke=st.fails, stroke_width=3.5,
-                             stroke_linecap="round"))
+@dataclass(frozen=True)
+class _Token:
+    kind: UnitType
+    mark: str = ""
+    fill: str = "#ffffff"
 
-    def home(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-        g.append(dw.Circle(x, y, 8.5, fill="#ffffff", stroke=st.ink, stroke_width=2.6))
-        centre(g, x, y, layout, paints)
+    def __call__(self, g: dw.Group, x: float, y: float, st: Style) -> None:
+        g.append(token_shape(self.kind, x, y, 10, fill=self.fill, stroke=st.ink,
+                             stroke_width=1.5))
+        if self.mark:
+            g.append(dw.Text(self.mark, 10, x, y + 3.6, text_anchor="middle",
+                             fill=ink_on(self.fill), font_family=FONT, font_weight="bold"))
 
-    def hatch(g: dw.Group, x: float, y: float, layout: Layout, paints: Paints) -> None:
-        g.append(dw.Rectangle(x - 10, y - 7, 22, 14, fill="url(#hatch-impassable)",
+
+@dataclass(frozen=True)
+class _Line:
+    """A short line, with an order's head, end, ring or cross."""
+
+    colour: str
+    dash: str | None = None
+    width: float = 3.0
+    cross: bool = False
+    head: bool = False
+    dot: bool = False
+    bar: bool = False
+    ring: bool = False
+    plane: bool = False
+
+    def __call__(self, g: dw.Group, x: float, y: float, st: Style) -> None:
+        self.paint(g, x, y, st, _colour(st, self.colour))
+
+    def paint(self, g: dw.Group, x: float, y: float, st: Style, colour: str) -> None:
+        """The line in ``colour``, a colour itself, never a name."""
+        g.append(dw.Line(x - 10, y, x + (6 if self.head else 12), y, stroke=colour,
+                         stroke_width=self.width, stroke_dasharray=self.dash,
+                         stroke_linecap="round"))
+        if self.head:
+            g.append(dw.Lines(*arrowhead((x + 15, y), (1, 0), 10), close=True, fill=colour,
                               stroke=st.ink, stroke_width=1))
-
-    if bare and areas:  # the territory map (territory_layer)
-        return [(centre, "supply centre", "centre"),
-                (home, "home centre, ringed in its power's colour", "home"),
-                (line("#222222", "4,3", 2), "crossing: adjacent, no shared border", "crossing"),
-                (hatch, "impassable", "impassable")]
-    if bare:
-        return [(link("army"), "army-only border", "army-border"),
-                (link("fleet"), "fleet-only border", "fleet-border"),
-                (link("both"), "army and fleet border", "both-border"),
-                (centre, "supply centre", "centre")]
-    wings = variant.uses("wings")
-    stationary = wings or variant.uses("minor_powers")
-    out: list[KeyEntry] = [(token(UnitType.ARMY), "army", "army"),
-                           (token(UnitType.FLEET), "fleet (sail)", "fleet")]
-    if wings:
-        out.append((token(UnitType.WING), "wing (air base, stationary)", "wing"))
-    if variant.nuclear:
-        out.append((token(UnitType.ARMY, NUCLEAR_MARK, "#9a9a9a"),
-                    "nuclear power's unit (invulnerable)", "nuclear"))
-    out.append((centre, "supply centre, owner's colour", "centre"))
-    if variant.uses("heirs"):
-        out.append((heir, "heir (ringed: married)", "heir"))
-    out += [(ring(ink), "hold (ordered)", "hold"),
-            (line(ink, head=True), "move", "move"),
-            (line(ink, head=True, cross=True), "failed move (bounced)", "failed-move"),
-            (line(ink, head=True, ring=True), "convoyed move, along its path", "convoyed"),
-            (line(ink, "8,5", 3, ring=True), "support to hold", "support-hold"),
-            (line(ink, "8,5", 3, dot=True), "support to move", "support-move"),
-            (line(ink, "8,5", 3, cross=True), "support cut or failed", "support-cut"),
-            (ring(ink, "2,3"), "convoy (crossed: disrupted)", "convoy")]
-    if stationary:
-        out.append((line(ink, "2,5", bar=True), "sortie: stationary unit's move", "sortie"))
-    if wings:
-        out.append((line(ink, FLIGHT_DASH, plane=True), "wing's order (flight line)",
-                    "wing-order"))
-    if variant.uses("diplomacy_points"):
-        out.append((badge("DP", st.bought, box=True), "neutral unit's order bought by DP",
-                    "bought"))
-    if variant.rules.disabling:
-        out.append((ring(st.fails, zigzag=True), "disabled (support, convoy void)",
-                    "disabled"))
-    out += [(ring(st.fails), "dislodged", "dislodged"),
-            (line(ink, head=True), "retreat (from the small token)", "retreat"),
-            (badge("+", st.succeeds), "build", "build"),
-            (cross, "disband or removal", "disband"),
-            (badge("!", st.illegal), "illegal order (the unit holds)", "illegal")]
-    if variant.uses("heirs"):
-        out.append((line(st.marriage, "1,5", ring=True), "marriage (S9 §10)", "marriage"))
-    return out
+        if self.dot:
+            g.append(dw.Circle(x + 12, y, 3.5, fill=colour, stroke=st.ink, stroke_width=1))
+        if self.bar:
+            g.append(dw.Line(x + 13, y - 6, x + 13, y + 6, stroke=st.ink, stroke_width=3))
+        if self.ring:
+            g.append(dw.Circle(x - 3, y, 5, fill="#ffffff", stroke=colour, stroke_width=2))
+        if self.plane:
+            g.append(chevron(x - 12, y - 6, 5, fill=colour, stroke=st.ink, stroke_width=1))
+        if self.cross:
+            for dy in (-4, 4):
+                g.append(dw.Line(x - 2, y - dy, x + 6, y + dy, stroke=st.fails,
+                                 stroke_width=3))
 
 
-Draw = Callable[[dw.Group, float, float, Layout, Paints], None]
+@dataclass(frozen=True)
+class _Link:
+    """A border of one kind (``army``, ``fleet``, ``both``), as the style draws it."""
+
+    kind: str
+
+    def __call__(self, g: dw.Group, x: float, y: float, st: Style) -> None:
+        colour, dash = link_look(st, self.kind)
+        _Line(colour, dash).paint(g, x, y, st, colour)
+
+
+@dataclass(frozen=True)
+class _Ring:
+    colour: str
+    dash: str | None = None
+    zigzag: bool = False
+
+    def __call__(self, g: dw.Group, x: float, y: float, st: Style) -> None:
+        colour = _colour(st, self.colour)
+        if self.zigzag:
+            g.append(zigzag_ring(x, y, 7, teeth=9, fill="none", stroke=colour, stroke_width=2))
+        else:
+            g.append(dw.Circle(x, y, 8, fill="none", stroke=colour, stroke_width=3,
+                               stroke_dasharray=self.dash))
+
+
+@dataclass(frozen=True)
+class _Badge:
+    text: str
+    colour: str
+    box: bool = False
+
+    def __call__(self, g: dw.Group, x: float, y: float, st: Style) -> None:
+        colour = _colour(st, self.colour)
+        if self.box:
+            g.append(dw.Rectangle(x - 11, y - 7.5, 22, 15, rx=4, fill=colour))
+        else:
+            g.append(dw.Circle(x, y, 7.5, fill=colour))
+        g.append(dw.Text(self.text, 10.5 if self.box else 12, x, y + 4, text_anchor="middle",
+                         fill="#ffffff", font_weight="bold", font_family=FONT))
+
+
+def _centre(g: dw.Group, x: float, y: float, st: Style) -> None:
+    g.append(dw.Circle(x, y, 5.5, fill="#ffffff", stroke=st.ink, stroke_width=1.3))
+
+
+def _home(g: dw.Group, x: float, y: float, st: Style) -> None:
+    g.append(dw.Circle(x, y, 8.5, fill="#ffffff", stroke=st.ink, stroke_width=2.6))
+    _centre(g, x, y, st)
+
+
+def _heir(g: dw.Group, x: float, y: float, st: Style) -> None:
+    g.append(crown(x, y, 7, fill="#ffd700", stroke=st.ink, stroke_width=1.3))
+
+
+def _cross(g: dw.Group, x: float, y: float, st: Style) -> None:
+    for dy in (-6, 6):
+        g.append(dw.Line(x - 6, y - dy, x + 6, y + dy, stroke=st.fails, stroke_width=3.5,
+                         stroke_linecap="round"))
+
+
+def _hatch(g: dw.Group, x: float, y: float, st: Style) -> None:
+    g.append(dw.Rectangle(x - 10, y - 7, 22, 14, fill="url(#hatch-impassable)",
+                          stroke=st.ink, stroke_width=1))
+
+
+def _always(variant: Variant) -> bool:
+    return True
+
+
+def _uses(*components: str) -> Callable[[Variant], bool]:
+    """Whether a variant has any of ``components`` switched on."""
+    return lambda variant: any(variant.uses(c) for c in components)
+
+
+class _Row(NamedTuple):
+    mark: Mark
+    label: str
+    key: str
+    when: Callable[[Variant], bool] = _always
+    """Whether a variant's map can show the mark."""
+
+
+_INK = "#333333"
+"""The orders' own marks: a shade lighter than the style's ink, which outlines them."""
+
+_AREAS_KEY = (  # the territory map (territory_layer)
+    _Row(_centre, "supply centre", "centre"),
+    _Row(_home, "home centre, ringed in its power's colour", "home"),
+    _Row(_Line("#222222", "4,3", 2), "crossing: adjacent, no shared border", "crossing"),
+    _Row(_hatch, "impassable", "impassable"),
+)
+_BARE_KEY = (  # the adjacency diagram
+    _Row(_Link("army"), "army-only border", "army-border"),
+    _Row(_Link("fleet"), "fleet-only border", "fleet-border"),
+    _Row(_Link("both"), "army and fleet border", "both-border"),
+    _Row(_centre, "supply centre", "centre"),
+)
+_KEY = (  # a position and its orders
+    _Row(_Token(UnitType.ARMY), "army", "army"),
+    _Row(_Token(UnitType.FLEET), "fleet (sail)", "fleet"),
+    _Row(_Token(UnitType.WING), "wing (air base, stationary)", "wing", _uses("wings")),
+    _Row(_Token(UnitType.ARMY, NUCLEAR_MARK, "#9a9a9a"), "nuclear power's unit (invulnerable)",
+         "nuclear", lambda variant: bool(variant.nuclear)),
+    _Row(_centre, "supply centre, owner's colour", "centre"),
+    _Row(_heir, "heir (ringed: married)", "heir", _uses("heirs")),
+    _Row(_Ring(_INK), "hold (ordered)", "hold"),
+    _Row(_Line(_INK, head=True), "move", "move"),
+    _Row(_Line(_INK, head=True, cross=True), "failed move (bounced)", "failed-move"),
+    _Row(_Line(_INK, head=True, ring=True), "convoyed move, along its path", "convoyed"),
+    _Row(_Line(_INK, "8,5", 3, ring=True), "support to hold", "support-hold"),
+    _Row(_Line(_INK, "8,5", 3, dot=True), "support to move", "support-move"),
+    _Row(_Line(_INK, "8,5", 3, cross=True), "support cut or failed", "support-cut"),
+    _Row(_Ring(_INK, "2,3"), "convoy (crossed: disrupted)", "convoy"),
+    _Row(_Line(_INK, "2,5", bar=True), "sortie: stationary unit's move", "sortie",
+         _uses("wings", "minor_powers")),
+    _Row(_Line(_INK, FLIGHT_DASH, plane=True), "wing's order (flight line)", "wing-order",
+         _uses("wings")),
+    _Row(_Badge("DP", "bought", box=True), "neutral unit's order bought by DP", "bought",
+         _uses("diplomacy_points")),
+    _Row(_Ring("fails", zigzag=True), "disabled (support, convoy void)", "disabled",
+         lambda variant: bool(variant.rules.disabling)),
+    _Row(_Ring("fails"), "dislodged", "dislodged"),
+    _Row(_Line(_INK, head=True), "retreat (from the small token)", "retreat"),
+    _Row(_Badge("+", "succeeds"), "build", "build"),
+    _Row(_cross, "disband or removal", "disband"),
+    _Row(_Badge("!", "illegal"), "illegal order (the unit holds)", "illegal"),
+    _Row(_Line("marriage", "1,5", ring=True), "marriage (S9 §10)", "marriage", _uses("heirs")),
+)
+"""The key's rows, in order: each shown when ``when`` says the variant can draw it.
+Colours are ``#rrggbb`` or the name of the style's own (``fails``, ``bought``)."""
