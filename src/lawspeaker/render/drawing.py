@@ -10,7 +10,7 @@ allocations: what a viewer may see is decided before this is called.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,6 +27,7 @@ from .legend import draw_legend, draw_title, legend_height, legend_width
 from .orders import draw_orders
 from .palette import FONT, STYLE, Style, palette_free, recoloured, style_for
 from .png import svg_to_png
+from .territories import Territories
 from .territory_labels import draw_territory_labels, territory_labels
 from .territory_layer import draw_crossings, draw_territories
 from .territory_store import territories_for, territory_layout
@@ -119,14 +120,7 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     mode = links or ("none" if areas else "full" if position is None else "faint")
     if mode not in LINK_MODES:
         raise ValueError(f"links must be one of {', '.join(LINK_MODES)}, not {mode!r}")
-    items: list[tuple[Order, OrderResult | None]]
-    if results is not None:
-        items = [(r.order, r) for r in results]
-        if orders is not None:
-            judged = {r_order for r_order, _ in items}
-            items += [(o, None) for o in orders if o not in judged]
-    else:
-        items = [(o, None) for o in orders or ()]
+    items = _items(results, orders)
     if items and position is None:
         raise ValueError("orders and results are drawn on a position: pass one")
     if position is not None:
@@ -158,16 +152,7 @@ def draw(variant: Variant | str, position: Position | None = None, *,
         backdrop.draw_image(layers["links"], layout.style)
         draw_backdrop_centres(layers["centres"], var, position, layout, backdrop, paints)
     else:
-        if terr is not None:
-            draw_territories(layers["territories"], canvas, var, position, layout, terr)
-            draw_crossings(layers["crossings"], var, layout, terr)
-        draw_links(layers["links"], var, layout, faint=mode == "faint") if mode != "none" \
-            else None
-        draw_provinces(layers["provinces"], var, layout, bare, dots=not areas, names=not areas)
-        if terr is not None:  # each name fitted inside its area
-            draw_territory_labels(layers["provinces"], var, layout,
-                                  territory_labels(var, layout, terr))
-        draw_centres(layers["centres"], var, position, layout, paints)
+        _draw_map(layers, canvas, var, position, layout, paints, terr, mode, areas)
     if position is not None:
         draw_units(layers["units"], var, position, layout, paints)
         draw_heirs(layers["heirs"], var, position, layout)
@@ -179,6 +164,38 @@ def draw(variant: Variant | str, position: Position | None = None, *,
     svg = canvas.as_svg()
     svg = svg.replace("<svg ", f'<svg font-family="{FONT}" ', 1)
     return Drawing(svg, round(width), round(height))
+
+
+def _items(results: Iterable[OrderResult] | None, orders: Iterable[Order] | None
+           ) -> list[tuple[Order, OrderResult | None]]:
+    """Each order with its result, or with ``None`` before adjudication; orders
+    given beside results that have none come last."""
+    if results is None:
+        return [(o, None) for o in orders or ()]
+    items: list[tuple[Order, OrderResult | None]] = [(r.order, r) for r in results]
+    if orders is not None:
+        judged = {r_order for r_order, _ in items}
+        items += [(o, None) for o in orders if o not in judged]
+    return items
+
+
+def _draw_map(layers: dict[str, dw.Group], canvas: dw.Drawing, var: Variant,
+              position: Position | None, layout: Layout, paints: Paints,
+              terr: Territories | None, mode: str, areas: bool) -> None:
+    """The map drawn, not an image: the territories (``terr``) and the crossings
+    between them, the borders as ``mode`` says, the provinces' dots or their
+    names fitted in their areas, and the centres."""
+    if terr is not None:
+        draw_territories(layers["territories"], canvas, var, position, layout, terr)
+        draw_crossings(layers["crossings"], var, layout, terr)
+    if mode != "none":
+        draw_links(layers["links"], var, layout, faint=mode == "faint")
+    draw_provinces(layers["provinces"], var, layout, position is None, dots=not areas,
+                   names=not areas)
+    if terr is not None:  # each name fitted inside its area
+        draw_territory_labels(layers["provinces"], var, layout,
+                              territory_labels(var, layout, terr))
+    draw_centres(layers["centres"], var, position, layout, paints)
 
 
 def check_position(variant: Variant, position: Position) -> None:
@@ -195,7 +212,8 @@ def check_position(variant: Variant, position: Position) -> None:
                              f"{variant.name}")
 
 
-def _subtitle(var: Variant, position: Position | None, items: list[tuple[Order, object]],
+def _subtitle(var: Variant, position: Position | None,
+              items: Sequence[tuple[Order, OrderResult | None]],
               mode: str, style: Style = STYLE, areas: bool = False) -> str:
     if position is None and areas:
         words = "Territories; dashed arrows join provinces adjacent across water or a gap"
