@@ -11,6 +11,7 @@ variant is checked against the map it returns.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.geography import (
@@ -29,10 +30,7 @@ __all__ = ["build_map", "read_seeds"]
 
 def build_map(reader: Reader, file: str, raw: Mapping[str, Any]) -> GameMap:
     provinces: list[Province] = []
-    army: dict[str, set[str]] = {}
-    fleet: dict[str, set[str]] = {}
-    both_declared: dict[str, set[str]] = {}
-    link_lines: dict[tuple[str, str, str], int | None] = {}
+    links = _Links()
     for key, body in raw.items():
         line = line_of(raw, key)
         key = str(key)
@@ -42,50 +40,80 @@ def build_map(reader: Reader, file: str, raw: Mapping[str, Any]) -> GameMap:
         if not isinstance(body, Mapping):
             reader.problem(file, line, f"{key}: must be a mapping")
             continue
-        try:
-            terrain = Terrain(str(body.get("type", "")))
-        except ValueError:
-            reader.problem(file, line, f"{key}: type must be one of "
-                           f"{', '.join(t.value for t in Terrain)}")
-            terrain = Terrain.LAND
-        coasts = tuple(c for _, c in reader.items(file, body, "coasts", key))
-        for c in coasts:
-            if c not in COAST_NAMES:
-                reader.problem(file, line_of(body, "coasts"), f"{key}: unknown coast '{c}'")
-        if coasts and terrain is not Terrain.COASTAL:
-            reader.problem(file, line_of(body, "coasts"), f"{key}: only coastal spaces have coasts")
-        flags = frozenset(f for _, f in reader.items(file, body, "flags", key))
-        for word in ("canal", "island"):
-            if body.get(word):
-                flags |= {word}
-        can_convoy = bool(body.get("convoy", terrain is Terrain.SEA and
-                                   not flags & {"canal", "island"}))
-        xy = body.get("xy")
-        if xy is not None and (len(xy) != 2 or not all(isinstance(v, int | float) for v in xy)):
-            reader.problem(file, line_of(body, "xy"), f"{key}: xy must be two numbers")
-            xy = None
-        sc = body.get("sc", 0) or 0
-        if not isinstance(sc, int) or sc < 0:
-            reader.problem(file, line_of(body, "sc"), f"{key}: sc must be a positive integer")
-            sc = 0
-        if "name" not in body:
-            reader.problem(file, line, f"{key}: missing 'name'")
-        provinces.append(Province(
-            key=key, name=str(body.get("name", key)), terrain=terrain, sc_value=sc,
-            coasts=coasts, aliases=tuple(a for _, a in reader.items(file, body, "aliases", key)),
-            can_convoy=can_convoy, xy=tuple(xy) if xy else None, flags=flags,
-        ))
+        province = _province(reader, file, key, body, line)
+        provinces.append(province)
+        links.read(reader, file, key, body, province.coasts)
+    game_map = GameMap.build(provinces, links.army, links.fleet)
+    _check_links(reader, file, game_map, links.army, links.fleet, links.both, links.lines)
+    _check_names(reader, file, raw, game_map)
+    return game_map
+
+
+def _province(reader: Reader, file: str, key: str, body: Mapping[str, Any],
+              line: int | None) -> Province:
+    """The province ``key`` of ``body`` but its links, each bad field reported and
+    read as its default."""
+    try:
+        terrain = Terrain(str(body.get("type", "")))
+    except ValueError:
+        reader.problem(file, line, f"{key}: type must be one of "
+                       f"{', '.join(t.value for t in Terrain)}")
+        terrain = Terrain.LAND
+    coasts = tuple(c for _, c in reader.items(file, body, "coasts", key))
+    for c in coasts:
+        if c not in COAST_NAMES:
+            reader.problem(file, line_of(body, "coasts"), f"{key}: unknown coast '{c}'")
+    if coasts and terrain is not Terrain.COASTAL:
+        reader.problem(file, line_of(body, "coasts"), f"{key}: only coastal spaces have coasts")
+    flags = frozenset(f for _, f in reader.items(file, body, "flags", key))
+    for word in ("canal", "island"):
+        if body.get(word):
+            flags |= {word}
+    can_convoy = bool(body.get("convoy", terrain is Terrain.SEA and
+                               not flags & {"canal", "island"}))
+    xy = body.get("xy")
+    if xy is not None and (len(xy) != 2 or not all(isinstance(v, int | float) for v in xy)):
+        reader.problem(file, line_of(body, "xy"), f"{key}: xy must be two numbers")
+        xy = None
+    sc = body.get("sc", 0) or 0
+    if not isinstance(sc, int) or sc < 0:
+        reader.problem(file, line_of(body, "sc"), f"{key}: sc must be a positive integer")
+        sc = 0
+    if "name" not in body:
+        reader.problem(file, line, f"{key}: missing 'name'")
+    return Province(
+        key=key, name=str(body.get("name", key)), terrain=terrain, sc_value=sc,
+        coasts=coasts, aliases=tuple(a for _, a in reader.items(file, body, "aliases", key)),
+        can_convoy=can_convoy, xy=tuple(xy) if xy else None, flags=flags,
+    )
+
+
+@dataclass
+class _Links:
+    """The links of the provinces read so far, as each lists them, and the line of
+    each (source, target, ``army`` or ``fleet``) for :func:`_check_links`."""
+
+    army: dict[str, set[str]] = field(default_factory=dict)
+    fleet: dict[str, set[str]] = field(default_factory=dict)
+    both: dict[str, set[str]] = field(default_factory=dict)
+    """The links listed under ``both``, which must be on both sides."""
+    lines: dict[tuple[str, str, str], int | None] = field(default_factory=dict)
+
+    def read(self, reader: Reader, file: str, key: str, body: Mapping[str, Any],
+             coasts: tuple[str, ...]) -> None:
+        """The ``links`` of province ``key``: ``both`` and ``army`` lists, and
+        ``fleet`` as one list or, with coasts, one per coast."""
         links = reader.mapping(file, body, "links", key)
         for kind in links:
             if kind not in ("both", "army", "fleet"):
                 reader.problem(file, line_of(links, kind), f"{key}: unknown link list '{kind}'")
         for kind in ("both", "army"):
             for i, target in reader.items(file, links, kind, key):
-                link_lines[(key, target, "army")] = line_of(links[kind], i)
-                army.setdefault(key, set()).add(target)
+                self.lines[(key, target, "army")] = line_of(links[kind], i)
+                self.army.setdefault(key, set()).add(target)
                 if kind == "both":
-                    link_lines[(key, target, "fleet")] = line_of(links[kind], i)
-                    both_declared.setdefault(key, set()).add(target)
+                    self.lines[(key, target, "fleet")] = line_of(links[kind], i)
+                    self.both.setdefault(key, set()).add(target)
         fl = links.get("fleet", ()) or ()
         if isinstance(fl, str):
             reader.problem(file, line_of(links, "fleet"), f"{key}: 'fleet' must be a list")
@@ -97,23 +125,19 @@ def build_map(reader: Reader, file: str, raw: Mapping[str, Any]) -> GameMap:
             for coast, targets in fl.items():
                 if str(coast) not in coasts:
                     reader.problem(file, line_of(fl, coast), f"{key}: undeclared coast '{coast}'")
-                loc = f"{key}/{coast}"
-                for i, target in enumerate(targets or ()):
-                    link_lines[(loc, str(target), "fleet")] = line_of(targets, i)
-                    fleet.setdefault(loc, set()).add(str(target))
+                self._fleet(f"{key}/{coast}", targets or ())
         else:
             if coasts and fl:
                 reader.problem(file, line_of(links, "fleet"),
                                f"{key}: has coasts, so fleet links must be listed per coast")
-            for i, target in enumerate(fl):
-                link_lines[(key, str(target), "fleet")] = line_of(fl, i)
-                fleet.setdefault(key, set()).add(str(target))
-        for target in both_declared.get(key, ()):
-            fleet.setdefault(key, set()).add(target)
-    game_map = GameMap.build(provinces, army, fleet)
-    _check_links(reader, file, game_map, army, fleet, both_declared, link_lines)
-    _check_names(reader, file, raw, game_map)
-    return game_map
+            self._fleet(key, fl)
+        for target in self.both.get(key, ()):
+            self.fleet.setdefault(key, set()).add(target)
+
+    def _fleet(self, loc: str, targets: Any) -> None:
+        for i, target in enumerate(targets):
+            self.lines[(loc, str(target), "fleet")] = line_of(targets, i)
+            self.fleet.setdefault(loc, set()).add(str(target))
 
 
 def _check_links(reader: Reader, file: str, game_map: GameMap, army: dict[str, set[str]],
