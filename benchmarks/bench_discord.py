@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
 from discord_fake import FakeDiscord  # the tests' fake Discord server
 
-from lawspeaker.service import GM, GameService
+from lawspeaker.service import GM, PUBLIC, GameService
 from lawspeaker.store import open_store
 
 
@@ -28,7 +28,7 @@ def run(variant: str, db: str) -> str:
     discord.shared("pub")
     name = f"bench-{variant}-{time.time_ns()}"
     discord.slash("gm", "pub", "gm create", variant=variant, name=name)
-    powers = service.status(name).expected
+    powers = service.status(name, actor=PUBLIC).expected
     users = [f"u{n}" for n in range(len(powers))]
     discord.users = ("gm", *users)
     answered = []
@@ -36,7 +36,8 @@ def run(variant: str, db: str) -> str:
         discord.slash("gm", "pub", "gm seat", power=power, user="@" + user)
         discord.private(f"c-{power}", user, "gm")
         discord.slash("gm", f"c-{power}", "gm private", power=power, game=name)
-        post = "orders\n" + "\n".join(o.orders[-1] for o in service.unit_options(name, power, GM))
+        post = "orders\n" + "\n".join(o.orders[-1] for o in service.unit_options(name, power,
+                                                                                 actor=GM))
         start = time.perf_counter()
         discord.say(user, f"c-{power}", post)
         answered.append(time.perf_counter() - start)

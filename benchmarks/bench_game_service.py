@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from lawspeaker import load_variant
-from lawspeaker.service import GameService
+from lawspeaker.service import GM, PUBLIC, GameService
 from lawspeaker.sim.randomplay import random_posts
 from lawspeaker.store import open_store
 
@@ -31,24 +31,24 @@ def main() -> None:
     service = GameService(store)
     variant = load_variant("s9-complete")
     rng = random.Random(args.seed)
-    service.create_game("s9-complete", "bench")
+    service.create_game("s9-complete", "bench", actor=GM)
     process_ms: list[float] = []
     status_ms: list[float] = []
     submit_ms: list[float] = []
     while True:
-        position = service.position("bench")
+        position = service.position("bench", actor=PUBLIC)
         if position.result:
             break
         posts, _, _ = random_posts(variant, position, rng)
         for power, text in posts.items():
             t = time.perf_counter()
-            service.submit("bench", power, text)
+            service.submit("bench", power, text, actor=GM)
             submit_ms.append((time.perf_counter() - t) * 1000)
         t = time.perf_counter()
-        service.status("bench")
+        service.status("bench", actor=PUBLIC)
         status_ms.append((time.perf_counter() - t) * 1000)
         t = time.perf_counter()
-        service.process("bench")
+        service.process("bench", actor=GM)
         process_ms.append((time.perf_counter() - t) * 1000)
     store.close()
 

@@ -52,7 +52,7 @@ from pathlib import Path
 import httpx
 from sqlalchemy import select
 
-from lawspeaker.service import GameService, Viewer
+from lawspeaker.service import GM, PUBLIC, GameService, Viewer
 from lawspeaker.store import Store, open_store
 from lawspeaker.store.models import AdjudicationRow, EventRow, GameRow, PhaseRow, SubmissionRow
 
@@ -146,12 +146,12 @@ def run(db: str, players: int = 100, posts: int = 5, phases: int = 2, workers: i
     while len(seats) < players:
         n += 1
         name = f"Load {n}"
-        svc.create_game("s9-complete", name)
-        games[name] = svc.issue_link(name, "gm")
-        for power in sorted(svc.variant_of(name).powers):
+        svc.create_game("s9-complete", name, actor=GM)
+        games[name] = svc.issue_link(name, "gm", actor=GM)
+        for power in sorted(svc.variant_of(name, actor=PUBLIC).powers):
             if len(seats) < players:
-                units = svc.unit_options(name, power, Viewer.of(power))
-                seats.append(Seat(name, power, svc.issue_link(name, power),
+                units = svc.unit_options(name, power, actor=Viewer.of(power))
+                seats.append(Seat(name, power, svc.issue_link(name, power, actor=GM),
                                   tuple(u.orders for u in units)))
     port = _free_port()
     exe = Path(sys.executable).with_name("lawspeaker")

@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from live_app import serving
 
+from lawspeaker.service import GM, PUBLIC
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
@@ -69,7 +71,7 @@ def test_a_first_phase_in_the_browser(server, browser, tmp_path: Path) -> None:
                 if "Content Security Policy" in m.text else None)
         return page
 
-    gm_link = f"{base}/join/{app.state.service.issue_link(None)}"
+    gm_link = f"{base}/join/{app.state.service.issue_link(None, actor=GM)}"
     gm = watched(browser.new_context(viewport={"width": 1400, "height": 900}).new_page())
     gm.goto(gm_link)
     gm.select_option("select[name=variant]", "s9-complete")
@@ -169,10 +171,10 @@ def test_dissolution_shows_each_favor_cap(server, browser, tmp_path: Path) -> No
     shots = Path(os.environ.get("LAWSPEAKER_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     svc = app.state.service
-    svc.create_game("dissolution", "Raspad")
+    svc.create_game("dissolution", "Raspad", actor=GM)
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.set_default_timeout(90_000)  # Dissolution's map is large: slow on a loaded machine
-    page.goto(f"{base}/join/{svc.issue_link('Raspad', 'Egypt')}")
+    page.goto(f"{base}/join/{svc.issue_link('Raspad', 'Egypt', actor=GM)}")
     table = page.inner_text("table.dp")
     assert "India's units" in table and "Favor" in table and "Dissolution §5.2" in table
     page.fill("#orders", "1 DP to W Mumbai H")
@@ -194,15 +196,15 @@ def test_the_favor_map_beside_the_board_in_a_dissolution_winter(server, browser,
 
     base, app = server
     svc = app.state.service
-    svc.create_game("dissolution", "Raspad")
-    while "Winter" not in svc.game("Raspad").phase:
-        svc.process("Raspad")
-    assert svc.submit("Raspad", "Egypt", "E B1p - B2o\n", Viewer.of("Egypt")).ok
+    svc.create_game("dissolution", "Raspad", actor=GM)
+    while "Winter" not in svc.game("Raspad", actor=PUBLIC).phase:
+        svc.process("Raspad", actor=GM)
+    assert svc.submit("Raspad", "Egypt", "E B1p - B2o\n", actor=Viewer.of("Egypt")).ok
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     refused: list[str] = []
     page.on("console", lambda m: refused.append(m.text)
             if "Content Security Policy" in m.text else None)
-    page.goto(f"{base}/join/{svc.issue_link('Raspad', 'Egypt')}")
+    page.goto(f"{base}/join/{svc.issue_link('Raspad', 'Egypt', actor=GM)}")
     figure = page.locator("#favor-map img")
     figure.scroll_into_view_if_needed()
     expect(figure).to_have_js_property("complete", True)  # polls without eval (CSP)

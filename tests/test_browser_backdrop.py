@@ -13,6 +13,7 @@ from backdrop_fixtures import write_backdrop
 from test_browser import browser, server  # noqa: F401  (fixtures: one server, one browser)
 
 import lawspeaker
+from lawspeaker.service import GM, PUBLIC
 
 
 def test_the_gm_uploads_the_image_and_the_page_draws_over_it(server, browser,  # noqa: F811
@@ -21,14 +22,14 @@ def test_the_gm_uploads_the_image_and_the_page_draws_over_it(server, browser,  #
     svc = app.state.service
     shots = Path(os.environ.get("LAWSPEAKER_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
-    svc.create_game("standard", "Over")
+    svc.create_game("standard", "Over", actor=GM)
     layout = write_backdrop(tmp_path, lawspeaker.load_variant("standard"))
     refused: list[str] = []
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.on("console", lambda m: refused.append(m.text)
                if "Content Security Policy" in m.text else None)
     page = context.new_page()
-    page.goto(f"{base}/join/{svc.issue_link('Over', 'gm')}")
+    page.goto(f"{base}/join/{svc.issue_link('Over', 'gm', actor=GM)}")
     page.goto(f"{base}/games/Over")
     page.locator("#backdrop summary").click()
     page.set_input_files("#backdrop input[name=image]", str(tmp_path / "official.png"))
@@ -36,7 +37,7 @@ def test_the_gm_uploads_the_image_and_the_page_draws_over_it(server, browser,  #
     page.locator("#backdrop button", has_text="Upload").click()
     page.wait_for_selector("p.flash")
     assert "Map image set" in page.locator("p.flash").text_content()
-    assert svc.backdrop("Over") is not None
+    assert svc.backdrop("Over", actor=PUBLIC) is not None
     page.wait_for_selector("figure.map.zoomable[data-scale]")
     page.screenshot(path=str(shots / "backdrop-game-page.png"))
     shown = page.evaluate("() => { const i = document.querySelector('figure.map img');"
@@ -55,7 +56,7 @@ def test_the_gm_uploads_the_image_and_the_page_draws_over_it(server, browser,  #
     phone.on("console", lambda m: refused.append(m.text)
              if "Content Security Policy" in m.text else None)
     small = phone.new_page()
-    small.goto(f"{base}/join/{svc.issue_link('Over', 'gm')}")
+    small.goto(f"{base}/join/{svc.issue_link('Over', 'gm', actor=GM)}")
     small.goto(f"{base}/games/Over")
     small.wait_for_selector("figure.map.zoomable[data-scale]")
     small.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")

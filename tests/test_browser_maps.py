@@ -15,6 +15,8 @@ from pathlib import Path
 
 from test_browser import browser, server  # noqa: F401  (fixtures: one server, one browser)
 
+from lawspeaker.service import GM, PUBLIC
+
 VARIANTS = ("standard", "s9-basic", "s9-complete", "ood", "dissolution")
 WIDTHS = {"desktop": {"width": 1280, "height": 900},
           "phone": {"width": 390, "height": 844}}
@@ -58,7 +60,7 @@ def test_maps_are_readable_at_every_width(server, browser, tmp_path: Path  # noq
     shots.mkdir(parents=True, exist_ok=True)
     refused: list[str] = []  # what the Content-Security-Policy blocked: must stay empty
     contexts = {}  # (width, who): a player's browser and the GM's, at each width
-    gm = svc.issue_link(None)
+    gm = svc.issue_link(None, actor=GM)
     for kind, size in WIDTHS.items():
         for who in ("player", "gm"):
             phone = kind == "phone"
@@ -71,16 +73,16 @@ def test_maps_are_readable_at_every_width(server, browser, tmp_path: Path  # noq
     pages: list[tuple[str, tuple[str, str], str]] = []  # (shot name, browser, url)
     for variant in VARIANTS:
         name = f"Maps {variant}"
-        svc.create_game(variant, name)
-        power = sorted(svc.variant_of(name).powers)[0]
-        token = svc.issue_link(name, power)
+        svc.create_game(variant, name, actor=GM)
+        power = sorted(svc.variant_of(name, actor=PUBLIC).powers)[0]
+        token = svc.issue_link(name, power, actor=GM)
         url = f"{base}/games/{name.replace(' ', '%20')}"
         for kind in WIDTHS:
             pages.append((f"map-{variant}-{kind}-player", (kind, "player"),
                           f"{base}/join/{token}"))
             pages.append((f"map-{variant}-{kind}-gm", (kind, "gm"), url))
-    svc.process("Maps standard")
-    phase = svc.history("Maps standard")[-1].phase
+    svc.process("Maps standard", actor=GM)
+    phase = svc.history("Maps standard", actor=PUBLIC)[-1].phase
     for kind in WIDTHS:
         pages.append((f"map-standard-{kind}-phase", (kind, "player"),
                       f"{base}/games/Maps%20standard/phases/{phase.replace(' ', '%20')}"))
@@ -160,13 +162,13 @@ def test_a_winter_page_draws_its_embassy_orders_and_the_palette_is_remembered(
     svc = app.state.service
     shots = Path(os.environ.get("LAWSPEAKER_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
-    svc.create_game("dissolution", "Favor")
-    while "Winter" not in svc.game("Favor").phase:
-        svc.process("Favor")
-    winter = svc.game("Favor").phase
+    svc.create_game("dissolution", "Favor", actor=GM)
+    while "Winter" not in svc.game("Favor", actor=PUBLIC).phase:
+        svc.process("Favor", actor=GM)
+    winter = svc.game("Favor", actor=PUBLIC).phase
     from lawspeaker.service import Viewer
-    assert svc.submit("Favor", "Egypt", "E B1p - B2o\n", Viewer.of("Egypt")).ok
-    svc.process("Favor")
+    assert svc.submit("Favor", "Egypt", "E B1p - B2o\n", actor=Viewer.of("Egypt")).ok
+    svc.process("Favor", actor=GM)
     url = f"{base}/games/Favor/phases/{winter.replace(' ', '%20')}"
     for kind, size in WIDTHS.items():
         phone = kind == "phone"

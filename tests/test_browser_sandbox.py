@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from test_browser import browser, server  # the same real server and Debian chromium
 
-from lawspeaker.service import GM, Viewer
+from lawspeaker.service import GM, PUBLIC, Viewer
 
 __all__ = ["browser", "server"]
 
@@ -22,16 +22,17 @@ def test_a_player_tries_orders_in_the_sandbox(server, browser, tmp_path: Path,  
 
     base, app = server
     svc = app.state.service
-    svc.create_game("s9-complete", "Saga")
-    assert svc.submit("Saga", "Aesir", "F Asgard - Idavollr\n", Viewer.of("Aesir")).ok
-    vanir = next(o for o in svc.unit_options("Saga", "Vanir", GM)[0].orders if " - " in o)
-    assert svc.submit("Saga", "Vanir", vanir, Viewer.of("Vanir")).ok
-    before = (svc.submissions("Saga", "Aesir", GM), svc.position("Saga"), svc.history("Saga"))
+    svc.create_game("s9-complete", "Saga", actor=GM)
+    assert svc.submit("Saga", "Aesir", "F Asgard - Idavollr\n", actor=Viewer.of("Aesir")).ok
+    vanir = next(o for o in svc.unit_options("Saga", "Vanir", actor=GM)[0].orders if " - " in o)
+    assert svc.submit("Saga", "Vanir", vanir, actor=Viewer.of("Vanir")).ok
+    before = (svc.submissions("Saga", "Aesir", actor=GM), svc.position("Saga", actor=PUBLIC),
+              svc.history("Saga", actor=PUBLIC))
     page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
     refused: list[str] = []
     page.on("console", lambda m: refused.append(m.text)
             if "Content Security Policy" in m.text else None)
-    page.goto(f"{base}/join/{svc.issue_link('Saga', 'Aesir')}")
+    page.goto(f"{base}/join/{svc.issue_link('Saga', 'Aesir', actor=GM)}")
     page.click("#whatif")
     assert "sandbox of Saga, as Aesir" in page.inner_text("h1")
     page.fill("#step1", "Ljosalfar:\nF Alfheim H\n")
@@ -53,6 +54,6 @@ def test_a_player_tries_orders_in_the_sandbox(server, browser, tmp_path: Path,  
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / f"12-sandbox-{width}.png"), full_page=True)
     assert refused == []
-    assert (svc.submissions("Saga", "Aesir", GM), svc.position("Saga"),
-            svc.history("Saga")) == before
+    assert (svc.submissions("Saga", "Aesir", actor=GM), svc.position("Saga", actor=PUBLIC),
+            svc.history("Saga", actor=PUBLIC)) == before
     page.context.close()

@@ -14,7 +14,7 @@ from store_fixtures import database
 from lawspeaker import Position, adjudicate, initial_position, load_variant
 from lawspeaker.cli import main
 from lawspeaker.core.board import PhaseKind
-from lawspeaker.service import GameService
+from lawspeaker.service import PUBLIC, GameService
 from lawspeaker.sim.randomplay import random_posts
 from lawspeaker.store import open_store
 
@@ -64,7 +64,7 @@ def test_a_whole_saga_of_the_nine_complete_game(tmp_path: Path) -> None:
     phases = 0
     undone = False
     while True:
-        position = service.position("Saga II")
+        position = service.position("Saga II", actor=PUBLIC)
         assert position == engine, f"store and engine disagree at {engine.phase}"
         if position.result:
             break
@@ -108,7 +108,7 @@ def test_part_of_an_order_of_the_dragon_game(tmp_path: Path) -> None:
     rng = random.Random(1405)
     gm("new", "ood", "Dragon")
     for _ in range(6):
-        position = GameService(open_store(gm.db)).position("Dragon")
+        position = GameService(open_store(gm.db)).position("Dragon", actor=PUBLIC)
         play_phase(gm, "Dragon", variant, position, rng)
         out = gm("process", "Dragon").output
         assert "S9 §" not in out  # an OOD game cites OOD's rulebook
@@ -185,7 +185,7 @@ def test_a_dissolution_game_shows_vp_favor_and_its_own_neutral_units(tmp_path: P
     template = gm("template", "d", "Poland").output
     assert "Permyak" not in template and "1 DP to A " in template
     for _ in range(3):
-        position = GameService(open_store(gm.db)).position("d")
+        position = GameService(open_store(gm.db)).position("d", actor=PUBLIC)
         play_phase(gm, "d", variant, position, rng)
         out = gm("process", "d").output
         assert "S9 §" not in out and "OOD §" not in out

@@ -18,7 +18,7 @@ from discord_fake import AESIR_POST, POSTS, POWERS, VANIR_POST, FakeDiscord, sag
 from lawspeaker.discord.commands import COMMANDS
 from lawspeaker.discord.handlers import orders_body
 from lawspeaker.discord.interaction import Attachment
-from lawspeaker.service import GM, GameService, Viewer
+from lawspeaker.service import GM, PUBLIC, GameService, Viewer
 from lawspeaker.store.models import now
 
 
@@ -31,7 +31,7 @@ def secrets(service: GameService) -> dict[str, list[str]]:
     """Each power's standing orders and DP allocations as the adjudicator reads them."""
     out = {}
     for user, power in POWERS.items():
-        report = service.submissions("Saga", power, GM)
+        report = service.submissions("Saga", power, actor=GM)
         out[user] = [*report.orders, *report.allocations, f"vote for {power}"]
     return out
 
@@ -51,7 +51,7 @@ def assert_nothing_leaked(discord: FakeDiscord) -> None:
 
 def test_a_game_is_played_from_discord(table: FakeDiscord) -> None:
     d, svc = table, table.service
-    assert svc.game("Saga").players == {"Aesir": "Alice", "Vanir": "Bob"}
+    assert svc.game("Saga", actor=PUBLIC).players == {"Aesir": "Alice", "Vanir": "Bob"}
     # Alice pastes her post in her private channel, as on a forum.
     answer = d.say("alice", "aesir", "Orders for spring\n" + AESIR_POST)
     assert len(answer) == 1 and answer[0].readers == {"alice", "gm"}
@@ -60,7 +60,7 @@ def test_a_game_is_played_from_discord(table: FakeDiscord) -> None:
     # Bob sends his in a DM to the bot, in a code block.
     answer = d.say("bob", d.dm("bob"), f"```\n{VANIR_POST}\n```")
     assert answer[0].readers == {"bob"} and "line 1: ok" in answer[0].reply.content
-    assert svc.status("Saga").submitted == ("Aesir", "Vanir")
+    assert svc.status("Saga", actor=PUBLIC).submitted == ("Aesir", "Vanir")
     # /status is public and says who is missing, never what was ordered.
     status = d.slash("carol", "saga", "status")
     assert status[0].readers == set(d.users) and "Missing: " in status[0].reply.content
@@ -85,11 +85,12 @@ def test_orders_are_read_only_where_they_stay_private(table: FakeDiscord) -> Non
     assert d.say("alice", "aesir", "I think Vanir will attack") == []  # conversation
     assert d.say("bob", "aesir", "orders\n" + VANIR_POST)[0].reply.content.startswith(
         "Error: Vanir may not submit orders for Aesir")  # not his channel
-    assert d.service.status("Saga").submitted == ()
+    assert d.service.status("Saga", actor=PUBLIC).submitted == ()
     # A long post arrives as message.txt (Discord turns it into a file).
     sent = d.say("alice", "aesir", "", files=(Attachment("message.txt",
                                                          ("orders\n" + AESIR_POST).encode()),))
-    assert "line 1: ok" in text(sent) and d.service.status("Saga").submitted == ("Aesir",)
+    assert "line 1: ok" in text(sent) and d.service.status("Saga",
+                                                           actor=PUBLIC).submitted == ("Aesir",)
     assert orders_body("```text\nF Asg H\n```") == "F Asg H\n"
     assert orders_body("Orders S401\nF Asg H") == "F Asg H"
     assert orders_body("hello") is None
@@ -99,10 +100,11 @@ def test_slash_orders_take_lines_separated_by_semicolons(table: FakeDiscord) -> 
     d = table
     sent = d.slash("alice", "saga", "orders", text=AESIR_POST.replace("\n", "; "))
     assert sent[0].readers == {"alice"} and sent[0].reply.ephemeral
-    assert d.service.submissions("Saga", "Aesir", GM).allocations
+    assert d.service.submissions("Saga", "Aesir", actor=GM).allocations
     checked = d.slash("alice", d.dm("alice"), "check", text="F Asg - Nowhere")
     assert "unreadable" in checked[0].reply.content or "illegal" in checked[0].reply.content
-    assert len(d.service.submissions("Saga", "Aesir", GM).orders) == 1  # a check keeps nothing
+    assert len(d.service.submissions("Saga", "Aesir",
+                                     actor=GM).orders) == 1  # a check keeps nothing
     mine = d.slash("alice", "aesir", "myorders")
     assert mine[0].readers == {"alice", "gm"} and not mine[0].reply.ephemeral
     assert "post 1, line 1: ok         F Asgard - Idavollr" in mine[0].reply.content
@@ -114,7 +116,7 @@ def test_one_seat_per_power_and_links_from_the_web(table: FakeDiscord) -> None:
     d, svc = table, table.service
     d.slash("gm", "saga", "gm seat", power="Aesir", user="@carol")  # alice dropped out
     assert "no seat" in text(d.slash("alice", d.dm("alice"), "myorders", game="Saga"))
-    token = svc.issue_link("Saga", "Aesir")
+    token = svc.issue_link("Saga", "Aesir", actor=GM)
     joined = d.slash("alice", d.dm("alice"), "join", link=f"http://x/join/{token}")
     assert "You are Aesir in Saga" in text(joined)
     assert svc.chat_viewer("discord", "carol", "Saga").power is None
@@ -125,12 +127,12 @@ def test_gm_commands_over_discord(table: FakeDiscord) -> None:
     d, svc = table, table.service
     assert "deadline" in text(d.slash("gm", "saga", "gm deadline", hours=48, grace=30,
                                       timezone="Europe/Berlin"))
-    assert svc.schedule("Saga").phase_minutes == 48 * 60
+    assert svc.schedule("Saga", actor=PUBLIC).phase_minutes == 48 * 60
     assert "extended" in text(d.slash("gm", "saga", "gm extend", hours=2))
     d.slash("gm", "saga", "gm pause")
-    assert svc.schedule("Saga").paused
+    assert svc.schedule("Saga", actor=PUBLIC).paused
     d.slash("gm", "saga", "gm resume")
-    assert not svc.schedule("Saga").paused
+    assert not svc.schedule("Saga", actor=PUBLIC).paused
     assert "house rule" in text(d.slash("gm", "saga", "gm rule", key="reveal_dp_at_end",
                                         value="yes"))
     assert "reveal_dp_at_end" in text(d.slash("gm", "saga", "gm rule"))
@@ -138,7 +140,8 @@ def test_gm_commands_over_discord(table: FakeDiscord) -> None:
     assert "eliminated" in text(d.slash("gm", "saga", "gm eliminate", power="Vanir"))
     d.slash("gm", "saga", "gm process")
     back = d.slash("gm", "saga", "gm rollback")
-    assert "rolled the game back" in text(back) and svc.game("Saga").phase_code == "S1M"
+    assert "rolled the game back" in text(back) and svc.game("Saga",
+                                                             actor=PUBLIC).phase_code == "S1M"
     assert "Error: unknown variant" in text(d.slash("gm", "saga", "gm create",
                                                     variant="../etc", name="X"))
     assert "already serves" in text(d.slash("gm", "saga", "gm create", variant="standard",
@@ -177,8 +180,9 @@ def test_secrecy_matrix(table: FakeDiscord, command: str) -> None:
     d, svc = table, table.service
     d.say("alice", "aesir", "orders\n" + AESIR_POST)
     d.say("bob", "vanir", "orders\n" + VANIR_POST)
-    svc.vote_draw("Saga", "Aesir", True, Viewer.of("Aesir"))
-    before = (svc.game("Saga"), svc.channels("discord"), svc.chat_holders("discord", "Saga"))
+    svc.vote_draw("Saga", "Aesir", True, actor=Viewer.of("Aesir"))
+    before = (svc.game("Saga", actor=PUBLIC), svc.channels("discord"),
+              svc.chat_holders("discord", "Saga", actor=PUBLIC))
     users = ("alice", "bob", "carol") + (("gm",) if not command.startswith("gm ") or
                                          command == "gm orders" else ())
     for user in users:
@@ -190,7 +194,8 @@ def test_secrecy_matrix(table: FakeDiscord, command: str) -> None:
                 assert replies[0].reply.content.startswith("Error:"), replies
     assert_nothing_leaked(d)
     if command.startswith("gm ") and command != "gm orders":
-        after = (svc.game("Saga"), svc.channels("discord"), svc.chat_holders("discord", "Saga"))
+        after = (svc.game("Saga", actor=PUBLIC), svc.channels("discord"),
+                 svc.chat_holders("discord", "Saga", actor=PUBLIC))
         assert after == before  # refused: nothing changed
         assert [g.name for g in svc.list_games()] == ["Saga"]
 
@@ -200,14 +205,14 @@ def test_the_gm_seats_a_bot_that_posts_as_a_player_and_keeps_its_dp_secret(
     d, svc = table, table.service
     (reply,) = d.slash("gm", "saga", "gm bot", power="Vanir", bot="tactician")
     assert "held by the tactician bot" in reply.reply.content
-    assert svc.bot_seats("Saga") == {"Vanir": "tactician"}
-    posted = svc.submissions("Saga", "Vanir", GM)
+    assert svc.bot_seats("Saga", actor=PUBLIC) == {"Vanir": "tactician"}
+    posted = svc.submissions("Saga", "Vanir", actor=GM)
     assert posted.orders  # it posted for the open phase at once, as a player would
-    assert "Vanir" in svc.status("Saga").submitted
+    assert "Vanir" in svc.status("Saga", actor=PUBLIC).submitted
     assert_nothing_leaked(d)
     refused = d.slash("alice", "aesir", "gm bot", power="Jotnar")
     assert refused[0].reply.content.startswith("Error:")
-    assert "Jotnar" not in svc.bot_seats("Saga")
+    assert "Jotnar" not in svc.bot_seats("Saga", actor=PUBLIC)
 
 
 def test_a_reminder_goes_to_the_powers_without_orders(table: FakeDiscord) -> None:
@@ -221,5 +226,5 @@ def test_a_reminder_goes_to_the_powers_without_orders(table: FakeDiscord) -> Non
     assert d.tick(now() + timedelta(hours=20)) == []  # once per phase
     # At the deadline the bot's scheduler processes, and the results are posted.
     posted = d.tick(now() + timedelta(hours=25))
-    assert svc.game("Saga").phase_code == "A1M"
+    assert svc.game("Saga", actor=PUBLIC).phase_code == "A1M"
     assert [x.reply.channel for x in posted][:3] == ["saga"] * 3

@@ -9,7 +9,7 @@ import pytest
 from discord_fake import AESIR_POST, FakeDiscord, saga
 
 from lawspeaker.discord.herald import Herald
-from lawspeaker.service import GM, GameService
+from lawspeaker.service import GM, PUBLIC, GameService
 from lawspeaker.store.models import now
 
 
@@ -20,8 +20,8 @@ def table(service: GameService) -> FakeDiscord:
 
 def test_a_phase_processed_elsewhere_is_posted_once(table: FakeDiscord) -> None:
     d, svc = table, table.service
-    svc.submit("Saga", "Aesir", AESIR_POST, GM)
-    svc.process("Saga", GM)  # the web page's Process, or the CLI
+    svc.submit("Saga", "Aesir", AESIR_POST, actor=GM)
+    svc.process("Saga", actor=GM)  # the web page's Process, or the CLI
     posted = d.tick()
     assert [x.reply.channel for x in posted] == ["saga"] * 3
     assert "Bounced" in posted[0].reply.content or "F Asgard" in posted[0].reply.content
@@ -36,13 +36,13 @@ def test_several_public_channels_each_get_the_post(table: FakeDiscord) -> None:
     d, svc = table, table.service
     d.shared("saga-watchers")
     d.slash("gm", "saga-watchers", "gm bind", game="Saga")
-    svc.process("Saga", GM)
+    svc.process("Saga", actor=GM)
     assert sorted({x.reply.channel for x in d.tick()}) == ["saga", "saga-watchers"]
 
 
 def test_a_rollback_is_announced(table: FakeDiscord) -> None:
     d, svc = table, table.service
-    svc.process("Saga", GM)
+    svc.process("Saga", actor=GM)
     d.tick()
     svc.undo("Saga", actor=GM)
     posted = d.tick()
@@ -52,8 +52,8 @@ def test_a_rollback_is_announced(table: FakeDiscord) -> None:
 
 def test_a_reminder_without_a_private_channel_is_a_dm(table: FakeDiscord) -> None:
     d, svc = table, table.service
-    svc.unbind_channel("discord", "vanir", GM)
-    svc.set_schedule("Saga", 24 * 60)
+    svc.unbind_channel("discord", "vanir", actor=GM)
+    svc.set_schedule("Saga", 24 * 60, actor=GM)
     late = d.tick(now() + timedelta(hours=23))
     targets = {(x.reply.channel, x.reply.user) for x in late}
     assert targets == {("aesir", None), (None, "bob")}
@@ -62,24 +62,24 @@ def test_a_reminder_without_a_private_channel_is_a_dm(table: FakeDiscord) -> Non
 
 def test_a_paused_game_is_not_reminded(table: FakeDiscord) -> None:
     d, svc = table, table.service
-    svc.set_schedule("Saga", 24 * 60)
-    svc.pause("Saga")
+    svc.set_schedule("Saga", 24 * 60, actor=GM)
+    svc.pause("Saga", actor=GM)
     assert d.tick(now() + timedelta(hours=30)) == []
-    assert svc.game("Saga").phase_code == "S1M"  # nor processed
+    assert svc.game("Saga", actor=PUBLIC).phase_code == "S1M"  # nor processed
 
 
 def test_the_scheduler_can_be_left_to_the_server(table: FakeDiscord) -> None:
     d, svc = table, table.service
-    svc.set_schedule("Saga", 60)
+    svc.set_schedule("Saga", 60, actor=GM)
     d.herald = Herald(svc, scheduler=False)
     d.tick(now() + timedelta(hours=2))
-    assert svc.game("Saga").phase_code == "S1M"
+    assert svc.game("Saga", actor=PUBLIC).phase_code == "S1M"
 
 
 def test_two_bots_on_one_database_post_once(table: FakeDiscord) -> None:
     svc = table.service
-    svc.process("Saga", GM)
-    phase_id = svc.progress("Saga")[0]
+    svc.process("Saga", actor=GM)
+    phase_id = svc.progress("Saga", actor=PUBLIC)[0]
     first = svc.claim_post("discord", "saga", "announced", phase_id)
     second = svc.claim_post("discord", "saga", "announced", phase_id)
     assert first[0] and not second[0] and second[1] == phase_id

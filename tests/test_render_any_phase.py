@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import lawspeaker
 from lawspeaker.core.board import PhaseKind, Position
 from lawspeaker.rules.favor import favor_board
-from lawspeaker.service import GM, GameService, ServiceError
+from lawspeaker.service import GM, PUBLIC, GameService, ServiceError
 from lawspeaker.sim.randomplay import random_posts
 from lawspeaker.store import open_store
 
@@ -72,7 +72,7 @@ def post_everyone(service: GameService, name: str, variant: lawspeaker.Variant,
     for power in sorted(variant.powers):
         bad = "\n".join(illegal_lines(variant, position, power, rng))
         with contextlib.suppress(ServiceError):  # nothing to order now
-            service.submit(name, power, posts.get(power, f"{power}:\n") + bad + "\n")
+            service.submit(name, power, posts.get(power, f"{power}:\n") + bad + "\n", actor=GM)
 
 
 def draw_everything(service: GameService, name: str, variant: lawspeaker.Variant,
@@ -95,15 +95,15 @@ def test_every_phase_of_a_random_game_with_illegal_orders_draws(variant_name: st
         store = open_store(f"sqlite:///{Path(folder) / 'games.db'}")
         try:
             service = GameService(store)
-            service.create_game(variant_name, "g")
+            service.create_game(variant_name, "g", actor=GM)
             for _ in range(PHASES):
-                position = service.position("g")
+                position = service.position("g", actor=PUBLIC)
                 if position.result:
                     break
                 post_everyone(service, "g", variant, position, rng)
-                code = service.game("g").phase_code
+                code = service.game("g", actor=PUBLIC).phase_code
                 draw_everything(service, "g", variant, code)  # the orders standing
-                record = service.process("g")
+                record = service.process("g", actor=GM)
                 assert record.phase
                 draw_everything(service, "g", variant, code)  # with the results
                 for fmt in ("text", "markdown", "bbcode"):

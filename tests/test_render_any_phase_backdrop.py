@@ -31,17 +31,17 @@ def test_every_phase_of_a_random_game_draws_over_the_image(variant_name: str) ->
         store = open_store(f"sqlite:///{Path(folder) / 'games.db'}")
         try:
             service = GameService(store)
-            service.create_game(variant_name, "g")
-            service.upload_backdrop("g", image, dump_layout(full_layout(variant)))
+            service.create_game(variant_name, "g", actor=GM)
+            service.upload_backdrop("g", image, dump_layout(full_layout(variant)), actor=GM)
             for _ in range(PHASES):
-                position = service.position("g")
+                position = service.position("g", actor=PUBLIC)
                 if position.result:
                     break
                 post_everyone(service, "g", variant, position, rng)
-                code = service.game("g").phase_code
+                code = service.game("g", actor=PUBLIC).phase_code
                 for when in ("standing", "processed"):
                     if when == "processed":
-                        assert service.process("g").phase
+                        assert service.process("g", actor=GM).phase
                     svg = str(service.picture("g", code, orders=True, actor=GM))
                     assert 'id="backdrop-image"' in svg, when
                     assert 'id="backdrop-image"' in str(

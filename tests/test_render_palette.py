@@ -18,6 +18,7 @@ import lawspeaker
 from lawspeaker.cli import main
 from lawspeaker.render import draw, draw_favor
 from lawspeaker.render.palette import COLORBLIND, LINK_COLOURS, OKABE_ITO, STYLE, style_for
+from lawspeaker.service import GM, PUBLIC
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -164,8 +165,8 @@ def test_a_winter_phase_page_shows_its_embassy_orders_on_the_favor_map(
     orders and their results on the Favor Map, the same for everyone."""
     dissolution.winter()
     svc = dissolution.service
-    winter = svc.game("D").phase
-    svc.process("D")
+    winter = svc.game("D", actor=PUBLIC).phase
+    svc.process("D", actor=GM)
     for role in ("anonymous", "Iran", "Egypt", "gm"):
         page = dissolution.clients[role].get(f"/games/D/phases/{winter}")
         assert page.status_code == 200, page.text

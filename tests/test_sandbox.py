@@ -49,9 +49,9 @@ def dump(store: Store) -> list[tuple[str, list[tuple]]]:
 @pytest.fixture
 def standard(service: GameService) -> GameService:
     """Standard, Spring 1901: England and France have sent (secret) orders."""
-    service.create_game("standard", "g")
-    assert service.submit("g", "England", "F Lon - Nth\nA Lvp - Yor\n", ENGLAND).ok
-    assert service.submit("g", "France", "A Par - Bur\nA Mar S A Par - Bur\n", FRANCE).ok
+    service.create_game("standard", "g", actor=GM)
+    assert service.submit("g", "England", "F Lon - Nth\nA Lvp - Yor\n", actor=ENGLAND).ok
+    assert service.submit("g", "France", "A Par - Bur\nA Mar S A Par - Bur\n", actor=FRANCE).ok
     return service
 
 
@@ -67,7 +67,7 @@ def results_of(run, step: int = 0) -> dict[str, str]:  # type: ignore[no-untyped
 
 def test_a_players_sandbox_uses_their_own_orders_and_no_one_elses(standard: GameService
                                                                    ) -> None:
-    run = standard.whatif("g", ["Germany:\nA Mun - Bur\n"], ENGLAND)
+    run = standard.whatif("g", ["Germany:\nA Mun - Bur\n"], actor=ENGLAND)
     got = results_of(run)
     assert got["F London - North Sea"] == "Move succeeds"  # England's own standing order
     assert got["A Munich - Burgundy"] == "Move succeeds"   # written for Germany
@@ -77,18 +77,18 @@ def test_a_players_sandbox_uses_their_own_orders_and_no_one_elses(standard: Game
 
 
 def test_the_gms_sandbox_starts_from_every_submitted_order(standard: GameService) -> None:
-    run = standard.whatif("g", ["Germany:\nA Mun - Bur\n"], GM)
+    run = standard.whatif("g", ["Germany:\nA Mun - Bur\n"], actor=GM)
     got = results_of(run)
     assert got["A Paris - Burgundy"] == "Move succeeds"  # France's real orders: 2 v 1
     assert got["A Munich - Burgundy"].startswith("Bounced")
     assert got["F London - North Sea"] == "Move succeeds"
-    blank = standard.whatif("g", ["Germany:\nA Mun - Bur\n"], GM, submitted=False)
+    blank = standard.whatif("g", ["Germany:\nA Mun - Bur\n"], actor=GM, submitted=False)
     assert results_of(blank)["A Paris H"] == "No order: holds"
 
 
 def test_a_written_line_replaces_the_standing_order_for_that_unit(standard: GameService
                                                                   ) -> None:
-    run = standard.whatif("g", ["A Lvp - Wal\n"], ENGLAND)
+    run = standard.whatif("g", ["A Lvp - Wal\n"], actor=ENGLAND)
     got = results_of(run)
     assert got["A Liverpool - Wales"] == "Move succeeds"
     assert "A Liverpool - Yorkshire" not in got
@@ -96,22 +96,22 @@ def test_a_written_line_replaces_the_standing_order_for_that_unit(standard: Game
 
 
 def test_lines_that_cannot_be_used_are_reported_not_dropped(standard: GameService) -> None:
-    run = standard.whatif("g", ["A Lvp - Narnia\nFrance: A Mun - Boh\nGM notes\n"], ENGLAND)
+    run = standard.whatif("g", ["A Lvp - Narnia\nFrance: A Mun - Boh\nGM notes\n"], actor=ENGLAND)
     unused = [(ln.number, ln.status) for ln in run.steps[0].lines if ln.status != "accepted"]
     assert [n for n, _ in unused] == [1, 2, 3]
     post = run.post()
     assert "Not used (fix and try again)" in post and "line 2: France: A Mun - Boh" in post
-    gm_run = standard.whatif("g", ["A Lvp - Wal\n"], GM)
+    gm_run = standard.whatif("g", ["A Lvp - Wal\n"], actor=GM)
     (line,) = gm_run.steps[0].lines
     assert line.status == "unreadable" and "no power given" in line.message
 
 
 def test_the_sandbox_plays_on_through_retreats_into_the_next_year(service: GameService) -> None:
-    service.create_game("standard", "g")
+    service.create_game("standard", "g", actor=GM)
     spring = "Germany:\nA Mun - Bur\nFrance:\nA Par - Pic\n"
     autumn = "France:\nA Pic - Bur\nA Mar S A Pic - Bur\n"
     retreat = "Germany:\nA Bur - Ruh\n"
-    run = service.whatif("g", [spring, autumn, retreat, ""], GM)
+    run = service.whatif("g", [spring, autumn, retreat, ""], actor=GM)
     assert [s.phase for s in run.steps] == ["Spring 1901 Movement", "Fall 1901 Movement",
                                             "Fall 1901 Retreat", "Spring 1902 Movement"]
     assert results_of(run, 1)["A Burgundy H"] == "Dislodged by A Picardy (2v1)"
@@ -124,13 +124,13 @@ def test_the_sandbox_plays_on_through_retreats_into_the_next_year(service: GameS
 def test_a_sandbox_leaves_the_store_byte_for_byte_equal(backend: str, tmp_path: Path) -> None:
     store = open_store(database(backend, tmp_path))
     svc = GameService(store)
-    svc.create_game("s9-complete", "A")
-    svc.submit("A", "Aesir", "F Asgard - Himinbjorg\n", Viewer.of("Aesir"))
+    svc.create_game("s9-complete", "A", actor=GM)
+    svc.submit("A", "Aesir", "F Asgard - Himinbjorg\n", actor=Viewer.of("Aesir"))
     before = dump(store)
     file = tmp_path / "games.db"
     digest = hashlib.sha256(file.read_bytes()).hexdigest() if backend == "sqlite" else None
-    svc.whatif("A", ["F Asgard - Ida\n", "", ""], Viewer.of("Aesir"))
-    svc.whatif("A", ["Vanir:\nA Gimle H\n"], GM)
+    svc.whatif("A", ["F Asgard - Ida\n", "", ""], actor=Viewer.of("Aesir"))
+    svc.whatif("A", ["Vanir:\nA Gimle H\n"], actor=GM)
     assert dump(store) == before
     if digest:
         assert hashlib.sha256(file.read_bytes()).hexdigest() == digest
@@ -139,13 +139,13 @@ def test_a_sandbox_leaves_the_store_byte_for_byte_equal(backend: str, tmp_path: 
 
 def test_who_may_open_a_sandbox_and_for_which_phase(standard: GameService) -> None:
     with pytest.raises(Forbidden, match="players and its GM"):
-        standard.whatif("g", ["A Lvp - Wal"], PUBLIC)
+        standard.whatif("g", ["A Lvp - Wal"], actor=PUBLIC)
     with pytest.raises(ServiceError, match="unknown power"):
-        standard.whatif("g", ["A Lvp - Wal"], Viewer.of("Narnia"))
-    assert standard.whatif("g", [""], ENGLAND, phase="S1901M").start_code == "S1901M"
-    standard.process("g")
+        standard.whatif("g", ["A Lvp - Wal"], actor=Viewer.of("Narnia"))
+    assert standard.whatif("g", [""], actor=ENGLAND, phase="S1901M").start_code == "S1901M"
+    standard.process("g", actor=GM)
     with pytest.raises(PhaseChanged, match=r"already been processed.*Reload"):
-        standard.whatif("g", ["A Yor - Nwy"], ENGLAND, phase="S1901M")
+        standard.whatif("g", ["A Yor - Nwy"], actor=ENGLAND, phase="S1901M")
 
 
 def test_whatif_on_the_command_line_changes_nothing(tmp_path: Path) -> None:
@@ -203,7 +203,8 @@ def test_a_sandbox_on_the_web_shows_no_one_elses_secrets(world: World, role: str
     if allowed:
         csrf = csrf_of(page.text)
         r = client.post("/games/A/sandbox", data={
-            "csrf": csrf, "phase": world.service.game("A").phase_code, "submitted": "yes",
+            "csrf": csrf, "phase": world.service.game("A",
+                                                      actor=PUBLIC).phase_code, "submitted": "yes",
             "step": "", "action": "next"})
         assert r.status_code == 200, r.text[:300]
         assert r.text.count('name="step"') == 2  # went on: a box for the next phase
@@ -224,8 +225,8 @@ def test_a_sandbox_on_the_web_shows_no_one_elses_secrets(world: World, role: str
 def test_a_stale_sandbox_page_says_the_phase_moved_on(world: World) -> None:
     client = world.clients["Aesir"]
     csrf = csrf_of(client.get("/games/A/sandbox").text)
-    code = world.service.game("A").phase_code
-    world.service.process("A")
+    code = world.service.game("A", actor=PUBLIC).phase_code
+    world.service.process("A", actor=GM)
     r = client.post("/games/A/sandbox", data={"csrf": csrf, "phase": code,
                                                "step": "F Asgard - Ida", "action": "run"})
     assert r.status_code == 409 and "already been processed" in r.text
@@ -241,25 +242,25 @@ def test_explanations_of_a_processed_phase_keep_dp_secret(world: World) -> None:
     no one but the GM learns who put DP on a neutral unit; a player sees its
     own allocations, the GM every one."""
     svc = world.service
-    svc.process("A")
-    public = svc.explain("A", None, PUBLIC)
+    svc.process("A", actor=GM)
+    public = svc.explain("A", None, actor=PUBLIC)
     assert "Its order was chosen by Diplomacy Points (S9 §9.0)" in public
     assert "stays secret until the game ends" in public
-    gm = svc.explain("A", None, GM, gm=True)
+    gm = svc.explain("A", None, actor=GM, gm=True)
     for power, (_order, allocation) in world.secrets.items():
         assert allocation.split(" to ")[1] in public  # the neutral order itself is public
         assert f"{power}: {allocation}" not in public
         assert f"{power}: {allocation}" in gm
-        mine = svc.explain("A", None, Viewer.of(power))
+        mine = svc.explain("A", None, actor=Viewer.of(power))
         assert f"{power}: {allocation}" in mine
         for other, (_o, theirs) in world.secrets.items():
             if other != power:
                 assert theirs not in mine, (power, other)
     with pytest.raises(Forbidden):
-        svc.explain("A", None, Viewer.of("Aesir"), gm=True)
-    assert "Attack strength" in svc.explain("A", None, PUBLIC, power="Aesir")
+        svc.explain("A", None, actor=Viewer.of("Aesir"), gm=True)
+    assert "Attack strength" in svc.explain("A", None, actor=PUBLIC, power="Aesir")
     with pytest.raises(ServiceError, match="no orders"):
-        svc.explain("A", None, PUBLIC, power="Narnia")
+        svc.explain("A", None, actor=PUBLIC, power="Narnia")
     page = world.clients["anonymous"].get("/games/A/phases/1").text
     assert 'details class="why' in page and "Attack strength" in page
 

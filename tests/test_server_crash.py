@@ -22,7 +22,7 @@ import httpx
 import pytest
 from sqlalchemy import func, select
 
-from lawspeaker.service import GameService, Viewer
+from lawspeaker.service import GM, PUBLIC, GameService, Viewer
 from lawspeaker.store import open_store
 from lawspeaker.store.models import AdjudicationRow, PhaseRow, SubmissionRow
 
@@ -45,11 +45,11 @@ def test_killing_the_server_mid_process_loses_nothing(tmp_path: Path, delay_ms: 
     db = f"sqlite:///{tmp_path / 'crash.db'}"
     store = open_store(db)
     svc = GameService(store)
-    svc.create_game("s9-complete", "Saga")
+    svc.create_game("s9-complete", "Saga", actor=GM)
     for power, post in (("Aesir", "F Asgard - Idavollr\n2 DP to F Glaesisvellir H"),
                         ("Jotnar", "F Jotunheim - Aekin\n1 DP to A Gjallerbru H")):
-        assert svc.submit("Saga", power, post, Viewer.of(power)).ok
-    gm = svc.issue_link("Saga", "gm")
+        assert svc.submit("Saga", power, post, actor=Viewer.of(power)).ok
+    gm = svc.issue_link("Saga", "gm", actor=GM)
     before = _counts(store)
     port = _port()
     exe = Path(sys.executable).with_name("lawspeaker")
@@ -85,8 +85,9 @@ def test_killing_the_server_mid_process_loses_nothing(tmp_path: Path, delay_ms: 
     assert submissions == before[2]
     assert (phases, adjudications) in ((before[0], before[1]), (before[0] + 1, before[1] + 1))
     if phases == before[0]:  # not processed: the orders still stand, processing works
-        assert svc.submissions("Saga", "Aesir").allocations == ("2 DP to F Glaesisvellir H",)
-        svc.process("Saga")
-    record = svc.record("Saga")
+        assert svc.submissions("Saga", "Aesir",
+                               actor=GM).allocations == ("2 DP to F Glaesisvellir H",)
+        svc.process("Saga", actor=GM)
+    record = svc.record("Saga", actor=PUBLIC)
     assert any("Aekin" in str(line) for _, lines in record.orders for line in lines)
     store.close()

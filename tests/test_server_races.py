@@ -26,7 +26,7 @@ import pytest
 from sqlalchemy import func, select
 from store_fixtures import BACKENDS, database
 
-from lawspeaker.service import GameService, PhaseChanged, Viewer
+from lawspeaker.service import GM, PUBLIC, GameService, PhaseChanged, Viewer
 from lawspeaker.store import StoreBusy, open_store
 from lawspeaker.store.models import EventRow, GameRow, PhaseRow, SubmissionRow, now
 
@@ -75,8 +75,9 @@ def serve(db: str, *args: str) -> Iterator[str]:
 
 def _game(db: str) -> tuple[GameService, dict[str, str]]:
     svc = GameService(open_store(db))
-    svc.create_game("s9-complete", "Saga")
-    tokens = {"gm": svc.issue_link("Saga", "gm"), "Aesir": svc.issue_link("Saga", "Aesir")}
+    svc.create_game("s9-complete", "Saga", actor=GM)
+    tokens = {"gm": svc.issue_link("Saga", "gm", actor=GM),
+              "Aesir": svc.issue_link("Saga", "Aesir", actor=GM)}
     return svc, tokens
 
 
@@ -147,8 +148,8 @@ def test_the_deadline_and_the_gms_click_process_a_phase_once(
         backend: str, tmp_path: Path) -> None:
     db = database(backend, tmp_path)
     svc, tokens = _game(db)
-    svc.set_schedule("Saga", 60 * 24)
-    spring = svc.game("Saga").phase_code
+    svc.set_schedule("Saga", 60 * 24, actor=GM)
+    spring = svc.game("Saga", actor=PUBLIC).phase_code
     with svc.store.transaction() as s:  # the deadline has just passed
         s.scalar(select(GameRow)).deadline_at = now() - timedelta(seconds=1)
     with serve(db, "--tick", "0.05", "--workers", "2") as base:
@@ -156,7 +157,7 @@ def test_the_deadline_and_the_gms_click_process_a_phase_once(
                        headers={"Authorization": f"Bearer {tokens['gm']}"}, timeout=30)
         assert r.status_code in (200, 409), r.text
         for _ in range(100):
-            if svc.game("Saga").phase_code != spring:
+            if svc.game("Saga", actor=PUBLIC).phase_code != spring:
                 break
             time.sleep(0.05)
         time.sleep(0.3)  # a few more scheduler ticks in both workers
@@ -187,34 +188,34 @@ def test_checking_never_waits_for_a_writer(tmp_path: Path) -> None:
 def test_a_write_that_cannot_start_says_so_and_writes_nothing(tmp_path: Path) -> None:
     db = tmp_path / "busy.db"
     svc = GameService(open_store(f"sqlite:///{db}", busy_timeout=0.2))
-    svc.create_game("s9-complete", "Saga")
+    svc.create_game("s9-complete", "Saga", actor=GM)
     holder = sqlite3.connect(db, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
         with pytest.raises(StoreBusy, match="nothing was written, try again"):
-            svc.submit("Saga", "Aesir", "F Asgard - Idavollr", Viewer.of("Aesir"))
-        assert svc.check("Saga", "Aesir", "F Asgard - Idavollr", Viewer.of("Aesir")).ok
+            svc.submit("Saga", "Aesir", "F Asgard - Idavollr", actor=Viewer.of("Aesir"))
+        assert svc.check("Saga", "Aesir", "F Asgard - Idavollr", actor=Viewer.of("Aesir")).ok
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert svc.submissions("Saga", "Aesir").orders == ()
+    assert svc.submissions("Saga", "Aesir", actor=GM).orders == ()
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_process_and_undo_name_the_phase_they_mean(backend: str, tmp_path: Path) -> None:
     svc, _ = _game(database(backend, tmp_path))
-    spring = svc.game("Saga").phase_code
-    svc.process("Saga", phase=spring)
-    autumn = svc.game("Saga").phase_code
+    spring = svc.game("Saga", actor=PUBLIC).phase_code
+    svc.process("Saga", phase=spring, actor=GM)
+    autumn = svc.game("Saga", actor=PUBLIC).phase_code
     with pytest.raises(PhaseChanged, match="already been processed"):
-        svc.process("Saga", phase=spring)
+        svc.process("Saga", phase=spring, actor=GM)
     with pytest.raises(PhaseChanged, match="not a phase of this game"):
-        svc.process("Saga", phase="W1999A")
-    assert svc.game("Saga").phase_code == autumn
-    svc.undo("Saga", phase=autumn)
+        svc.process("Saga", phase="W1999A", actor=GM)
+    assert svc.game("Saga", actor=PUBLIC).phase_code == autumn
+    svc.undo("Saga", phase=autumn, actor=GM)
     with pytest.raises(PhaseChanged, match="has been rolled back"):
-        svc.submit("Saga", "Aesir", "F Asgard - Idavollr", Viewer.of("Aesir"), phase=autumn)
-    assert svc.submit("Saga", "Aesir", "F Asgard - Idavollr", Viewer.of("Aesir"),
+        svc.submit("Saga", "Aesir", "F Asgard - Idavollr", actor=Viewer.of("Aesir"), phase=autumn)
+    assert svc.submit("Saga", "Aesir", "F Asgard - Idavollr", actor=Viewer.of("Aesir"),
                       phase=spring).phase_code == spring
 
 
@@ -223,15 +224,15 @@ def test_a_stale_order_page_keeps_the_text_and_says_what_happened(tmp_path: Path
 
     world = sqlite_world(tmp_path)
     aesir = world.clients["Aesir"]
-    spring = world.service.game("A").phase_code
+    spring = world.service.game("A", actor=PUBLIC).phase_code
     assert f'name="phase" value="{spring}"' in aesir.get("/games/A").text
-    world.service.process("A", phase=spring)  # the GM processes while Aesir types
+    world.service.process("A", phase=spring, actor=GM)  # the GM processes while Aesir types
     r = aesir.post("/games/A/orders", data={"csrf": world.csrf("Aesir"), "power": "Aesir",
                                             "phase": spring, "text": "F Asgard - Idavollr"})
     assert r.status_code == 409
     assert "Not sent" in r.text and "already been processed" in r.text
     assert "F Asgard - Idavollr</textarea>" in r.text  # nothing the player typed is lost
-    assert world.service.submissions("A", "Aesir").orders == ()
+    assert world.service.submissions("A", "Aesir", actor=GM).orders == ()
 
 
 def test_a_double_click_on_process_in_the_browser_processes_once(tmp_path: Path) -> None:
@@ -239,13 +240,13 @@ def test_a_double_click_on_process_in_the_browser_processes_once(tmp_path: Path)
 
     world = sqlite_world(tmp_path)
     gm = world.clients["gm"]
-    spring = world.service.game("A").phase_code
+    spring = world.service.game("A", actor=PUBLIC).phase_code
     form = {"csrf": world.csrf("gm"), "phase": spring}
     first = gm.post("/games/A/gm/process", data=form)
     second = gm.post("/games/A/gm/process", data=form)
     assert first.status_code == second.status_code == 200  # both land on the game page
     assert "already been processed" in second.text
-    assert len([h for h in world.service.history("A") if h.kind == "processed"]) == 1
+    assert len([h for h in world.service.history("A", actor=PUBLIC) if h.kind == "processed"]) == 1
 
 
 def test_each_seat_is_rate_limited_and_told_when_to_try_again(tmp_path: Path) -> None:
@@ -267,7 +268,7 @@ def test_each_seat_is_rate_limited_and_told_when_to_try_again(tmp_path: Path) ->
              for i in range(3)]
     assert [r.status_code for r in posts] == [200, 200, 429]
     assert "nothing was kept" in posts[-1].json()["error"]
-    assert len(world.service.posts("A", "Aesir", Viewer.of("Aesir"))) == 1 + 2
+    assert len(world.service.posts("A", "Aesir", actor=Viewer.of("Aesir"))) == 1 + 2
     other = {"Authorization": f"Bearer {world.tokens['Jotnar']}"}  # another seat: unaffected
     assert client.post("/api/v1/games/A/powers/Jotnar/check", json={"text": "F Jotunheim H"},
                        headers=other).status_code == 200
@@ -283,9 +284,9 @@ def test_the_database_itself_refuses_two_live_phases_at_one_place(backend: str,
     from sqlalchemy.exc import IntegrityError
 
     svc, _ = _game(database(backend, tmp_path))
-    svc.process("Saga")
-    svc.undo("Saga")
-    svc.process("Saga")  # the rolled-back phase stays on record beside its replacement
+    svc.process("Saga", actor=GM)
+    svc.undo("Saga", actor=GM)
+    svc.process("Saga", actor=GM)  # the rolled-back phase stays on record beside its replacement
     with pytest.raises(IntegrityError), svc.store.transaction() as s:
         live = s.scalars(select(PhaseRow).where(PhaseRow.undone_at.is_(None))
                          .order_by(PhaseRow.seq)).all()[-1]
@@ -304,7 +305,7 @@ def test_two_gms_creating_one_game_name_at_once_get_one_game(backend: str,
 
     def create(svc: GameService) -> None:
         try:
-            svc.create_game("standard", "Twice")
+            svc.create_game("standard", "Twice", actor=GM)
             outcomes.append("created")
         except ServiceError as exc:
             outcomes.append(str(exc))

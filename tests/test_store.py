@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import func, inspect, select
 from store_fixtures import database
 
-from lawspeaker.service import GameService
+from lawspeaker.service import GM, PUBLIC, GameService
 from lawspeaker.store import StoreError, database_url, open_store
 from lawspeaker.store.models import AdjudicationRow, PhaseRow, SubmissionRow
 
@@ -29,7 +29,7 @@ def test_the_default_database_is_lawspeaker_db_here(monkeypatch: pytest.MonkeyPa
 
 
 def test_opening_creates_the_schema_and_reopening_keeps_the_games(store, tmp_path) -> None:
-    GameService(store).create_game("standard", "kept")
+    GameService(store).create_game("standard", "kept", actor=GM)
     tables = set(inspect(store.engine).get_table_names())
     assert {"games", "phases", "submissions", "submission_lines", "adjudications", "events",
             "alembic_version"} <= tables
@@ -61,7 +61,7 @@ def test_an_unreachable_server_is_a_clear_error() -> None:
 
 CRASH = textwrap.dedent("""
     import os, signal, sys
-    from lawspeaker.service import GameService
+    from lawspeaker.service import GM, GameService
     from lawspeaker.store import open_store
 
     service = GameService(open_store(sys.argv[1]))
@@ -72,7 +72,7 @@ CRASH = textwrap.dedent("""
         os.kill(os.getpid(), signal.SIGKILL)  # ...and the process dies before the commit
 
     service.loader.add_phase = add_phase_then_die
-    service.process("crash")
+    service.process("crash", actor=GM)
 """)
 
 
@@ -82,10 +82,10 @@ def test_killing_the_process_while_it_processes_changes_nothing(backend: str,
     url = database(backend, tmp_path)
     store = open_store(url)
     service = GameService(store)
-    service.create_game("s9-complete", "crash")
+    service.create_game("s9-complete", "crash", actor=GM)
     service.submit("crash", "Aesir", "F Asg - Ida\nHeir Asg Marry Per\n"
-                                     "2 DP to F Per Marry Heir Aesir")
-    service.submit("crash", "Vanir", "F Van - Bel")
+                                     "2 DP to F Per Marry Heir Aesir", actor=GM)
+    service.submit("crash", "Vanir", "F Van - Bel", actor=GM)
     store.close()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     run = subprocess.run([sys.executable, "-c", CRASH, url], env=env, capture_output=True,
@@ -97,10 +97,10 @@ def test_killing_the_process_while_it_processes_changes_nothing(backend: str,
         assert s.scalar(select(func.count()).select_from(AdjudicationRow)) == 0
         assert s.scalar(select(func.count()).select_from(PhaseRow)) == 1
         assert s.scalar(select(func.count()).select_from(SubmissionRow)) == 2
-    assert service.game("crash").phase_code == "S1M"
-    assert service.submissions("crash", "Aesir").allocations == (
+    assert service.game("crash", actor=PUBLIC).phase_code == "S1M"
+    assert service.submissions("crash", "Aesir", actor=GM).allocations == (
         "2 DP to F Permyak Marry Heir Asgard",)
-    record = service.process("crash")  # and the phase processes normally afterwards
+    record = service.process("crash", actor=GM)  # and the phase processes normally afterwards
     assert "Permyak becomes a thrall of Aesir" in " ".join(
         line.reason for _, lines in record.orders for line in lines)
     store.close()

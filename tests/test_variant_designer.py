@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from lawspeaker.cli import main
 from lawspeaker.engine.phases import initial_position
 from lawspeaker.rules.dp import allotment
+from lawspeaker.service import GM, PUBLIC
 from lawspeaker.sim.randomplay import play
 from lawspeaker.variants import available_variants, check_variant, load_variant
 from lawspeaker.variants.loader_components import COMPONENT_KEYS
@@ -130,16 +131,16 @@ def test_the_folder_starts_a_game_on_the_server(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'g.db'}", tick=0, variants=[folder])
     svc = app.state.service
     client = TestClient(app)
-    client.get(f"/join/{svc.issue_link(None)}")
+    client.get(f"/join/{svc.issue_link(None, actor=GM)}")
     assert "std-dp" in client.get("/").text  # offered by name in the GM's form
-    bearer = {"Authorization": f"Bearer {svc.issue_link(None)}"}
+    bearer = {"Authorization": f"Bearer {svc.issue_link(None, actor=GM)}"}
     r = client.post("/api/v1/games", headers=bearer,
                     json={"variant": "std-dp", "name": "Neutral Europe"})
     assert r.status_code == 200, r.text
     r = client.get("/api/v1/games/Neutral Europe", headers=bearer)
     assert r.status_code == 200 and r.json()["variant"] == "std-dp", r.text
-    assert svc.variant_of("Neutral Europe").path == folder.resolve()
-    assert len(svc.position("Neutral Europe", None).units) == 22 + 12
+    assert svc.variant_of("Neutral Europe", actor=PUBLIC).path == folder.resolve()
+    assert len(svc.position("Neutral Europe", None, actor=PUBLIC).units) == 22 + 12
     page = client.get("/games/Neutral Europe")
     assert page.status_code == 200 and "Standard with DP neutrals" in page.text
     svg = client.get("/games/Neutral Europe/map.svg")

@@ -20,7 +20,7 @@ from starlette.routing import Route
 from store_fixtures import BACKENDS, database
 from web_fixtures import POWERS, World, build
 
-from lawspeaker.service import GM, processing
+from lawspeaker.service import GM, PUBLIC, processing
 from lawspeaker.web.app import RedactLinks
 
 GMS = ("server-gm", "gm")
@@ -174,7 +174,7 @@ def test_no_one_reads_another_powers_orders_or_dp(world: World, role: str) -> No
 
 
 def test_after_processing_orders_are_public_and_dp_still_secret(world: World) -> None:
-    world.service.process("A")
+    world.service.process("A", actor=GM)
     for role in ROLES:
         for path, _kind, api in reads(world):
             r = fetch(world, role, path.replace("/phases/1", "/phases/S400M"), api)
@@ -193,9 +193,9 @@ def test_maps_show_a_player_no_one_elses_orders(world: World) -> None:
                   for role in ROLES}
     from lawspeaker.service import Viewer
 
-    moves = [o for o in world.service.unit_options("A", "Jotnar", GM)[0].orders
+    moves = [o for o in world.service.unit_options("A", "Jotnar", actor=GM)[0].orders
              if " - " in o and " S " not in o]
-    report = world.service.submit("A", "Jotnar", moves[1], Viewer.of("Jotnar"))
+    report = world.service.submit("A", "Jotnar", moves[1], actor=Viewer.of("Jotnar"))
     assert report.ok
     for role in ROLES:
         after = fetch(world, role, "/games/A/map.svg?orders=true", False).text
@@ -207,10 +207,12 @@ def test_maps_show_a_player_no_one_elses_orders(world: World) -> None:
 
 def _state(w: World) -> tuple:
     svc = w.service
-    return (svc.submissions("A", "Aesir", GM), svc.ready("A"), svc.draw_tally("A"),
-            svc.game("A").phase_code, svc.schedule("A"), svc.linked_seats("A"),
-            svc.game("A").rules, svc.game("A").players, len(svc.history("A")),
-            svc.position("A"), len(svc.list_games()))
+    return (svc.submissions("A", "Aesir", actor=GM), svc.ready("A", actor=PUBLIC),
+            svc.draw_tally("A", actor=PUBLIC),
+            svc.game("A", actor=PUBLIC).phase_code, svc.schedule("A", actor=PUBLIC),
+            svc.linked_seats("A", actor=GM), svc.game("A", actor=PUBLIC).rules,
+            svc.game("A", actor=PUBLIC).players, len(svc.history("A", actor=PUBLIC)),
+            svc.position("A", actor=PUBLIC), len(svc.list_games()))
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -287,12 +289,14 @@ def test_a_game_gm_link_gives_nothing_in_another_game(world: World) -> None:
     assert r.status_code == 403
     svc = world.service
     for method, path, body in GM_API:
-        before = (svc.game("B"), svc.schedule("B"), svc.linked_seats("B"), len(svc.history("B")))
+        before = (svc.game("B", actor=PUBLIC), svc.schedule("B", actor=PUBLIC),
+                  svc.linked_seats("B", actor=GM), len(svc.history("B", actor=PUBLIC)))
         r = world.clients["anonymous"].request(method, path.format(g="B"), json=body,
                                                headers=api_headers(world, "gm"))
         assert r.status_code == 403, (method, path, r.status_code)
-        assert (svc.game("B"), svc.schedule("B"), svc.linked_seats("B"),
-                len(svc.history("B"))) == before
+        assert (svc.game("B", actor=PUBLIC), svc.schedule("B", actor=PUBLIC), svc.linked_seats("B",
+                                                                                               actor=GM),
+                len(svc.history("B", actor=PUBLIC))) == before
     r = world.clients["anonymous"].get("/api/v1/games/B/powers/Aesir/posts",
                                        headers=api_headers(world, "gm"))
     assert r.status_code == 403
@@ -304,7 +308,7 @@ def test_a_game_gm_link_gives_nothing_in_another_game(world: World) -> None:
 def test_a_revoked_link_stops_working_at_once(world: World) -> None:
     client = world.clients["Aesir"]
     assert "Your orders: Aesir" in client.get("/games/A").text
-    world.service.issue_link("A", "Aesir")  # the GM replaces the player
+    world.service.issue_link("A", "Aesir", actor=GM)  # the GM replaces the player
     page = client.get("/games/A").text
     assert "Your orders" not in page and "a spectator" in page
     assert world.clients["anonymous"].get(f"/join/{world.tokens['Aesir']}").status_code == 404
@@ -346,7 +350,7 @@ def test_size_limits(world: World) -> None:
                                         json={"text": "F Asgard H\n" * 3000},
                                         headers=api_headers(world, "Aesir"))
     assert r.status_code == 422 and "text" in r.json()["error"]
-    assert world.service.submissions("A", "Aesir", GM).orders[0] == world.secrets["Aesir"][0]
+    assert world.service.submissions("A", "Aesir", actor=GM).orders[0] == world.secrets["Aesir"][0]
 
 
 def test_errors_are_pages_or_json_never_tracebacks(world: World) -> None:
@@ -373,7 +377,8 @@ def test_processing_is_atomic_on_the_server_path(world: World, monkeypatch) -> N
     with pytest.raises(RuntimeError):  # the TestClient re-raises what the error page hid
         client.post("/games/A/gm/process", data={"csrf": world.csrf("gm")})
     assert _state(world) == before
-    assert svc.submissions("A", "Dokkalfar", GM).allocations == (world.secrets["Dokkalfar"][1],)
+    assert svc.submissions("A", "Dokkalfar",
+                           actor=GM).allocations == (world.secrets["Dokkalfar"][1],)
     monkeypatch.undo()
     from fastapi.testclient import TestClient
 
@@ -408,7 +413,7 @@ def test_live_updates_announce_a_processed_phase(world: World, monkeypatch) -> N
     t = threading.Thread(target=listen)
     t.start()
     time.sleep(0.5)
-    world.service.process("A")
+    world.service.process("A", actor=GM)
     t.join(10)
     assert "event: phase" in got
     data = next(line for line in got if line.startswith("data:"))

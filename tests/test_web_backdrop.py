@@ -16,6 +16,7 @@ from web_fixtures import POWERS, World, build
 import lawspeaker
 from lawspeaker.render.imagefile import image_info
 from lawspeaker.render.maplayout import dump_layout, spots_of
+from lawspeaker.service import GM, PUBLIC
 from lawspeaker.web.sizes import MAX_PNG_WIDTH
 
 S9 = lawspeaker.load_variant("s9-complete")
@@ -40,16 +41,16 @@ def _good() -> tuple[bytes, str]:
 def test_after_the_upload_every_map_of_the_game_is_drawn_over_the_image(world: World) -> None:
     image, layout = _good()
     assert "Map image set" in _upload(world, "server-gm", image, layout, name="B").text
-    assert world.service.backdrop("B") is not None  # the server's GM runs every game
-    world.service.remove_backdrop("B")
+    assert world.service.backdrop("B", actor=PUBLIC) is not None  # the server's GM runs every game
+    world.service.remove_backdrop("B", actor=GM)
     gm = world.clients["gm"]
     page = gm.get("/games/A").text
     assert 'action="/games/A/gm/backdrop"' in page and "in use" not in page
     response = _upload(world, "gm", image, layout)
     assert response.status_code == 200 and "Map image set" in response.text
-    assert world.service.backdrop("A").width == image_size(S9)[0]
+    assert world.service.backdrop("A", actor=PUBLIC).width == image_size(S9)[0]
     assert "in use" in gm.get("/games/A").text
-    assert world.service.backdrop("B") is None  # one game's image only
+    assert world.service.backdrop("B", actor=PUBLIC) is None  # one game's image only
     width = image_size(S9)[0]
     for role in ("anonymous", "gm", POWERS[0]):
         client = world.clients[role]
@@ -69,7 +70,7 @@ def test_after_the_upload_every_map_of_the_game_is_drawn_over_the_image(world: W
                                        data={"csrf": world.csrf("gm"), "remove": "yes"},
                                        files={"none": ("", b"")})
     assert "drawn without the image" in removed.text
-    assert world.service.backdrop("A") is None
+    assert world.service.backdrop("A", actor=PUBLIC) is None
     assert 'id="backdrop-image"' not in world.clients["anonymous"].get("/games/A/map.svg").text
 
 
@@ -104,7 +105,7 @@ def test_a_bad_upload_is_refused_with_a_sentence_and_nothing_kept(
     text = html.unescape(response.text)
     assert "Map image not taken" in text and message in text
     assert "Traceback" not in text
-    assert world.service.backdrop("A") is None
+    assert world.service.backdrop("A", actor=PUBLIC) is None
 
 
 def test_only_the_gm_uploads_and_the_body_limit_holds(world: World) -> None:
@@ -112,7 +113,7 @@ def test_only_the_gm_uploads_and_the_body_limit_holds(world: World) -> None:
     for role in (POWERS[0], "anonymous", "B.Aesir"):
         response = _upload(world, role, image, layout)
         assert response.status_code == 403, role
-    assert world.service.backdrop("A") is None
+    assert world.service.backdrop("A", actor=PUBLIC) is None
     huge = world.clients["gm"].post(
         "/games/A/gm/backdrop", data={"csrf": world.csrf("gm")},
         files={"image": ("big.png", b"\x00" * (10 * 1024 * 1024), "image/png"),
@@ -121,4 +122,4 @@ def test_only_the_gm_uploads_and_the_body_limit_holds(world: World) -> None:
     other = world.clients["gm"].post("/games/A/gm/rule", data={"csrf": world.csrf("gm"),
                                                                "rule": "x" * 300_000})
     assert other.status_code == 413  # every other route keeps the small limit
-    assert world.service.backdrop("A") is None
+    assert world.service.backdrop("A", actor=PUBLIC) is None

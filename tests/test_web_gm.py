@@ -13,7 +13,7 @@ from sqlalchemy import select
 from web_fixtures import World, sqlite_world
 
 from lawspeaker.core.board import Position
-from lawspeaker.service import GM
+from lawspeaker.service import GM, PUBLIC
 
 
 @pytest.fixture()
@@ -50,7 +50,7 @@ def test_a_bot_creates_and_runs_a_game_through_the_api(world: World) -> None:
     alice = {"Authorization": f"Bearer {link['token']}"}
     assert api.get("/api/v1/me", headers=alice).json() == {"game": "Bot", "role": "Aesir"}
     assert api.get("/api/v1/games/Bot/links", headers=gm).json() == {"seats": ["Aesir"]}
-    assert world.service.game("Bot").players["Aesir"] == "alice"
+    assert world.service.game("Bot", actor=PUBLIC).players["Aesir"] == "alice"
     r = api.post("/api/v1/games/Bot/powers/Aesir/orders", headers=alice,
                  json={"text": "F Asgard - Idavollr\n1 DP to F Glaesisvellir H"})
     assert r.json()["limits"] == {"allotment": 2, "spent": 1, "left": 1, "rule": "S9 §9.2",
@@ -58,23 +58,23 @@ def test_a_bot_creates_and_runs_a_game_through_the_api(world: World) -> None:
 
     assert api.post("/api/v1/games/Bot/pause", headers=gm).json()["paused"] is True
     assert api.post("/api/v1/games/Bot/resume", headers=gm).json()["paused"] is False
-    before = world.service.schedule("Bot").deadline
+    before = world.service.schedule("Bot", actor=PUBLIC).deadline
     after = api.post("/api/v1/games/Bot/extend", headers=gm, json={"minutes": 90}).json()
     assert after["deadline"] == (before + timedelta(minutes=90)).isoformat()
     r = api.put("/api/v1/games/Bot/schedule", headers=gm, json={"phase_minutes": None})
     assert r.json()["deadline"] is None
     assert api.put("/api/v1/games/Bot/draw-rule", headers=gm,
                    json={"rule": "majority"}).status_code == 200
-    assert world.service.draw_tally("Bot").rule == "majority"
+    assert world.service.draw_tally("Bot", actor=PUBLIC).rule == "majority"
     assert api.put("/api/v1/games/Bot/draw-rule", headers=gm,
                    json={"rule": "sometimes"}).status_code == 422
     assert api.put("/api/v1/games/Bot/rules/multiple_orders", headers=gm,
                    json={"value": "void"}).status_code == 200
-    assert world.service.game("Bot").rules["multiple_orders"] == "void"
+    assert world.service.game("Bot", actor=PUBLIC).rules["multiple_orders"] == "void"
     r = api.put("/api/v1/games/Bot/rules/multiple_orders", headers=gm, json={"value": "??"})
     assert r.status_code == 400
 
-    first = world.service.game("Bot").phase
+    first = world.service.game("Bot", actor=PUBLIC).phase
     for _ in range(2):
         assert api.post("/api/v1/games/Bot/process", headers=gm).status_code == 200
     gm_post = api.get("/api/v1/games/Bot/results?phase=1&fmt=bbcode&gm=true", headers=gm)
@@ -84,12 +84,12 @@ def test_a_bot_creates_and_runs_a_game_through_the_api(world: World) -> None:
     assert "1 DP" not in api.get("/api/v1/games/Bot/results?phase=1").json()["text"]
     assert api.post("/api/v1/games/Bot/undo", headers=gm, json={"to": "1"}).json() == \
         {"phase": first}
-    assert world.service.game("Bot").phase == first
+    assert world.service.game("Bot", actor=PUBLIC).phase == first
     r = api.post("/api/v1/games/Bot/reveal-dp", headers=gm)
     assert r.status_code == 400 and "secret until the game has ended" in r.json()["error"]
     r = api.post("/api/v1/games/Bot/powers/Jotnar/eliminate", headers=gm)
     assert r.status_code == 200
-    assert any("Jotnar dropped" in h.summary for h in world.service.history("Bot"))
+    assert any("Jotnar dropped" in h.summary for h in world.service.history("Bot", actor=PUBLIC))
 
     assert api.delete("/api/v1/games/Bot/links/Aesir", headers=gm).json() == {"revoked": 1}
     assert api.get("/api/v1/me", headers=alice).status_code == 401
@@ -105,7 +105,7 @@ def test_a_player_sees_its_own_posts_and_dp_limits_on_its_page(world: World) -> 
     assert "Your posts this phase" in page and "post 2" in page and "post 1" in page
     assert "F Asgard - Nowhere" in page and "9 DP to F Eire H" in page  # as written
     assert "DP allotment exceeded" in page
-    mine = svc.submissions("A", "Aesir", GM)
+    mine = svc.submissions("A", "Aesir", actor=GM)
     assert f"<td><b>{mine.limits.left}</b></td>" in page
     assert "S9 §9.2" in page
     api = world.clients["anonymous"].get("/api/v1/games/A/powers/Aesir/posts",
@@ -123,21 +123,21 @@ def test_a_player_sees_its_own_posts_and_dp_limits_on_its_page(world: World) -> 
 
 def test_the_gm_rolls_back_to_a_chosen_phase_in_the_page(world: World) -> None:
     svc = world.service
-    first = svc.game("A").phase
-    svc.process("A")
-    svc.process("A")
+    first = svc.game("A", actor=PUBLIC).phase
+    svc.process("A", actor=GM)
+    svc.process("A", actor=GM)
     gm = world.clients["gm"]
     page = gm.get("/games/A").text
     assert "Roll back to the start of this phase" in page
     r = gm.post("/games/A/gm/undo", data={"csrf": world.csrf("gm"), "to": first})
     assert r.status_code == 200 and f"Rolled back to {first}" in r.text
-    assert svc.game("A").phase == first
+    assert svc.game("A", actor=PUBLIC).phase == first
 
 
 def test_the_gm_removes_an_exile_in_the_page(world: World) -> None:
     svc = world.service
-    svc.create_game("dissolution", "D")
-    token = svc.issue_link("D", "gm")
+    svc.create_game("dissolution", "D", actor=GM)
+    token = svc.issue_link("D", "gm", actor=GM)
     gm = world.clients["anonymous"]
     gm.get(f"/join/{token}")
     assert "Player in Exile" not in gm.get("/games/D").text
@@ -156,8 +156,8 @@ def test_the_gm_removes_an_exile_in_the_page(world: World) -> None:
     csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
     r = gm.post("/games/D/gm/remove-exile", data={"csrf": csrf, "power": "Poland"})
     assert r.status_code == 200 and "Poland is removed from the game" in r.text
-    assert "Poland" in svc.position("D").removed
-    assert svc.submit("D", "Poland", "1 DP to A Albania H", GM).lines[0].status == "rejected"
+    assert "Poland" in svc.position("D", actor=PUBLIC).removed
+    assert svc.submit("D", "Poland", "1 DP to A Albania H", actor=GM).lines[0].status == "rejected"
     r = gm.post("/games/D/gm/remove-exile", data={"csrf": csrf, "power": "Poland"})
     assert r.status_code == 400 and "not a Player in Exile" in r.text
 

@@ -15,7 +15,7 @@ import pytest
 from store_fixtures import BACKENDS, database
 from web_fixtures import World, build
 
-from lawspeaker.service import GM, GameService, Viewer
+from lawspeaker.service import GM, PUBLIC, GameService, Viewer
 
 NASTY_NAMES = ["al\x00ice", "al\u202eecila", "al\x07ice", "al\u2066ice", "two\nlines",
                "\ud800", "x" * 300]
@@ -43,9 +43,10 @@ def form_safe(text: str) -> bool:
 
 def state(w: World) -> tuple:
     svc = w.service
-    return (tuple(g.name for g in svc.list_games()), svc.game("A").players,
-            svc.game("A").rules, svc.schedule("A"), svc.submissions("A", "Aesir", GM),
-            len(svc.posts("A", None, GM)), svc.draw_tally("A"))
+    return (tuple(g.name for g in svc.list_games()), svc.game("A", actor=PUBLIC).players,
+            svc.game("A", actor=PUBLIC).rules, svc.schedule("A", actor=PUBLIC),
+            svc.submissions("A", "Aesir", actor=GM),
+            len(svc.posts("A", None, actor=GM)), svc.draw_tally("A", actor=PUBLIC))
 
 
 def refused(r, *words: str) -> str:  # type: ignore[no-untyped-def]
@@ -85,7 +86,7 @@ def test_bad_player_and_game_names_are_refused_everywhere(world: World, name: st
         "csrf": world.csrf("server-gm"), "variant": "standard", "name": name})
     refused(r)
     assert state(world) == before
-    assert world.service.linked_seats("A").count("Aesir") == 1  # no new link was made
+    assert world.service.linked_seats("A", actor=GM).count("Aesir") == 1  # no new link was made
 
 
 def test_names_with_ordinary_unicode_are_fine(world: World) -> None:
@@ -93,7 +94,7 @@ def test_names_with_ordinary_unicode_are_fine(world: World) -> None:
                                        headers=bearer(world, "gm"),
                                        json={"player": "Þórdís Ó'Brien-Łukasz 李"})
     assert r.status_code == 200
-    assert world.service.game("A").players["Aesir"] == "Þórdís Ó'Brien-Łukasz 李"
+    assert world.service.game("A", actor=PUBLIC).players["Aesir"] == "Þórdís Ó'Brien-Łukasz 李"
 
 
 # --- posts ----------------------------------------------------------------------------------
@@ -128,14 +129,14 @@ def test_tabs_and_line_breaks_in_posts_are_fine(world: World) -> None:
 
 @pytest.mark.parametrize("points", ["10" + "0" * 30, "1000", "9" * 5000])
 def test_huge_dp_is_an_unreadable_line_never_a_500(world: World, points: str) -> None:
-    before = world.service.submissions("A", "Aesir", GM).allocations
+    before = world.service.submissions("A", "Aesir", actor=GM).allocations
     r = world.clients["anonymous"].post("/api/v1/games/A/powers/Aesir/orders",
                                         headers=bearer(world, "Aesir"),
                                         json={"text": f"{points} DP to F Permyak H"})
     assert r.status_code == 200, r.text[:300]
     line = r.json()["lines"][0]
     assert line["status"] == "unreadable" and "at most 999 DP" in line["message"]
-    assert world.service.submissions("A", "Aesir", GM).allocations == before
+    assert world.service.submissions("A", "Aesir", actor=GM).allocations == before
 
 
 # --- numbers --------------------------------------------------------------------------------
@@ -191,13 +192,13 @@ def test_a_nul_in_the_address_is_refused(world: World) -> None:
 
 
 def test_undo_to_a_nasty_phase_is_refused(world: World) -> None:
-    world.service.process("A")
-    before = world.service.game("A").phase_code
+    world.service.process("A", actor=GM)
+    before = world.service.game("A", actor=PUBLIC).phase_code
     for to in ("9" * 5000, "S1\x00", "\u202eS1M"):
         r = world.clients["anonymous"].post("/api/v1/games/A/undo", headers=bearer(world, "gm"),
                                             json={"to": to})
         assert 400 <= r.status_code < 500
-    assert world.service.game("A").phase_code == before
+    assert world.service.game("A", actor=PUBLIC).phase_code == before
 
 
 # --- house rules ------------------------------------------------------------------------------
@@ -226,7 +227,7 @@ def test_house_rules_are_checked_with_their_type_and_range(world: World, key: st
 
 
 def test_players_see_the_rules_in_force(world: World) -> None:
-    world.service.set_rule("A", "max_years", "11")
+    world.service.set_rule("A", "max_years", "11", actor=GM)
     for role in ("Aesir", "anonymous"):
         page = world.clients[role].get("/games/A").text
         assert "Rules in force" in page and "max_years" in page and "house rule" in page
@@ -237,7 +238,7 @@ def test_players_see_the_rules_in_force(world: World) -> None:
 
 def test_the_gm_cannot_cast_or_overwrite_a_players_draw_ballot(world: World) -> None:
     svc = world.service
-    svc.vote_draw("A", "Aesir", True, Viewer.of("Aesir"))
+    svc.vote_draw("A", "Aesir", True, actor=Viewer.of("Aesir"))
     for role in ("gm", "server-gm"):
         r = world.clients["anonymous"].post("/api/v1/games/A/powers/Aesir/draw",
                                             headers=bearer(world, role), json={"value": False})
@@ -245,12 +246,12 @@ def test_the_gm_cannot_cast_or_overwrite_a_players_draw_ballot(world: World) -> 
         r = world.clients[role].post("/games/A/vote", data={
             "csrf": world.csrf(role), "power": "Aesir", "draw": "no"})
         assert r.status_code == 403
-    assert svc.my_vote("A", "Aesir", Viewer.of("Aesir")) is True
-    assert svc.draw_tally("A").cast == 1
+    assert svc.my_vote("A", "Aesir", actor=Viewer.of("Aesir")) is True
+    assert svc.draw_tally("A", actor=PUBLIC).cast == 1
 
 
 def test_the_public_history_shows_no_link_events(world: World) -> None:
-    world.service.revoke_links("A", "Jotnar")
+    world.service.revoke_links("A", "Jotnar", actor=GM)
     for role in ("anonymous", "Aesir", "B.Aesir"):
         r = world.clients["anonymous"].get("/api/v1/games/A/history",
                                            headers=bearer(world, role) if role in world.tokens
@@ -261,38 +262,39 @@ def test_the_public_history_shows_no_link_events(world: World) -> None:
         assert "secret link for Jotnar" not in world.clients[role].get("/games/A").text
     r = world.clients["anonymous"].get("/api/v1/games/A/history", headers=bearer(world, "gm"))
     assert "link" in {e["kind"] for e in r.json()}  # the GM's own log keeps them
-    assert "link" not in {e.kind for e in world.service.history("A")}
+    assert "link" not in {e.kind for e in world.service.history("A", actor=PUBLIC)}
 
 
 # --- a DP reveal belongs to its phase ---------------------------------------------------------
 
 def _finished(svc: GameService) -> None:
-    svc.create_game("s9-complete", "Short", {"max_years": "1"})
-    svc.submit("Short", "Aesir", "2 DP to F Permyak H")
-    while not svc.game("Short").result:
-        svc.process("Short")
+    svc.create_game("s9-complete", "Short", {"max_years": "1"}, actor=GM)
+    svc.submit("Short", "Aesir", "2 DP to F Permyak H", actor=GM)
+    while not svc.game("Short", actor=PUBLIC).result:
+        svc.process("Short", actor=GM)
 
 
 def test_a_rollback_past_the_reveal_makes_dp_secret_again(world: World) -> None:
     svc = world.service
     _finished(svc)
-    svc.reveal_dp("Short")
+    svc.reveal_dp("Short", actor=GM)
     secret = "Aesir: 2 DP to F Permyak H"
-    assert secret in svc.export("Short", "S1M")
+    assert secret in svc.export("Short", "S1M", actor=PUBLIC)
     assert secret in world.clients["anonymous"].get("/api/v1/games/Short/results?phase=S1M"
                                                     ).json()["text"]
-    svc.undo("Short")  # back before the end, and before the reveal
-    for text in (svc.export("Short", "S1M"),
+    svc.undo("Short", actor=GM)  # back before the end, and before the reveal
+    for text in (svc.export("Short", "S1M", actor=PUBLIC),
                  world.clients["anonymous"].get("/api/v1/games/Short/results?phase=S1M"
                                                 ).json()["text"],
                  world.clients["anonymous"].get("/games/Short/phases/S1M").text,
                  world.clients["anonymous"].get("/games/Short/export?phase=S1M").text):
         assert "2 DP to F Permyak" not in text and "revealed" not in text
     assert secret in svc.export("Short", "S1M", gm=True, actor=GM)  # the GM still sees them
-    reveal = [h for h in svc.history("Short") if h.kind == "reveal-dp"]
+    reveal = [h for h in svc.history("Short", actor=PUBLIC) if h.kind == "reveal-dp"]
     assert len(reveal) == 1 and reveal[0].undone  # kept as history, marked undone
-    while not svc.game("Short").result:  # the game ends again: DP secret until revealed
-        svc.process("Short")
-    assert "2 DP to F Permyak" not in svc.export("Short", "S1M")
-    svc.reveal_dp("Short")
-    assert secret in svc.export("Short", "S1M")
+    while not svc.game("Short",
+                       actor=PUBLIC).result:  # the game ends again: DP secret until revealed
+        svc.process("Short", actor=GM)
+    assert "2 DP to F Permyak" not in svc.export("Short", "S1M", actor=PUBLIC)
+    svc.reveal_dp("Short", actor=GM)
+    assert secret in svc.export("Short", "S1M", actor=PUBLIC)

@@ -20,7 +20,7 @@ from web_fixtures import POWERS, World, build
 
 from lawspeaker.cli import main
 from lawspeaker.render.png import PNG_SIGNATURE, svg_to_png
-from lawspeaker.service import GM, GameService, Viewer
+from lawspeaker.service import GM, PUBLIC, GameService, Viewer
 from lawspeaker.store import open_store
 from lawspeaker.web import create_app
 
@@ -78,9 +78,9 @@ def test_the_png_shows_each_role_exactly_what_the_svg_shows(world: World, role: 
 def test_a_png_changes_for_exactly_those_who_may_see_the_new_order(world: World) -> None:
     before = {(role, api): get(world, role, "/games/A/map.png?orders=true", api).content
               for role in ROLES for api in (False, True)}
-    moves = [o for o in world.service.unit_options("A", "Jotnar", GM)[0].orders
+    moves = [o for o in world.service.unit_options("A", "Jotnar", actor=GM)[0].orders
              if " - " in o and " S " not in o]
-    assert world.service.submit("A", "Jotnar", moves[1], Viewer.of("Jotnar")).ok
+    assert world.service.submit("A", "Jotnar", moves[1], actor=Viewer.of("Jotnar")).ok
     for role in ROLES:
         for api in (False, True):
             after = get(world, role, "/games/A/map.png?orders=true", api).content
@@ -88,7 +88,7 @@ def test_a_png_changes_for_exactly_those_who_may_see_the_new_order(world: World)
 
 
 def test_a_processed_phase_png_is_the_same_for_everyone(world: World) -> None:
-    world.service.process("A")
+    world.service.process("A", actor=GM)
     pictures = {get(world, role, "/games/A/map.png?phase=1&orders=true", api).content
                 for role in ROLES for api in (False, True)}
     assert len(pictures) == 1
@@ -117,19 +117,19 @@ class Dissolution:
         self.app = create_app(open_store(url), tick=0, poll=0.05, public_url=public_url)
         svc: GameService = self.app.state.service
         self.service = svc
-        svc.create_game("dissolution", "D")
-        svc.create_game("s9-complete", "S")
+        svc.create_game("dissolution", "D", actor=GM)
+        svc.create_game("s9-complete", "S", actor=GM)
         self.clients: dict[str, TestClient] = {"anonymous": TestClient(self.app)}
         for role in ("gm", "Egypt", "Iran"):
             client = TestClient(self.app)
-            assert client.get(f"/join/{svc.issue_link('D', role)}",
+            assert client.get(f"/join/{svc.issue_link('D', role, actor=GM)}",
                               follow_redirects=False).status_code == 303
             self.clients[role] = client
 
     def winter(self) -> None:
-        while "Winter" not in self.service.game("D").phase:
-            self.service.process("D")
-        assert self.service.submit("D", "Egypt", "E B1p - B2o\n", Viewer.of("Egypt")).ok
+        while "Winter" not in self.service.game("D", actor=PUBLIC).phase:
+            self.service.process("D", actor=GM)
+        assert self.service.submit("D", "Egypt", "E B1p - B2o\n", actor=Viewer.of("Egypt")).ok
 
 
 @pytest.fixture
@@ -183,7 +183,7 @@ def _lines(text: str) -> list[str]:
 
 
 def test_the_export_embeds_the_public_map_of_the_phase(world: World) -> None:
-    world.service.process("A")
+    world.service.process("A", actor=GM)
     url = "http://testserver/games/A/map.png?phase=1&orders=true"
     bbcode = world.clients["Aesir"].get("/games/A/export?fmt=bbcode").text
     markdown = world.clients["anonymous"].get("/games/A/export?fmt=markdown").text
@@ -193,7 +193,7 @@ def test_the_export_embeds_the_public_map_of_the_phase(world: World) -> None:
     assert _lines(markdown)[:3] == [_lines(markdown)[0], "", f"![map]({url})"]
     assert "map.png" not in text
     # Everything but the image line is the post as before.
-    plain = world.service.export("A", None, "bbcode")
+    plain = world.service.export("A", None, "bbcode", actor=PUBLIC)
     assert bbcode.replace(f"[img]{url}[/img]\n\n", "") == plain
     # The API's results post embeds it too.
     api = world.clients["anonymous"].get("/api/v1/games/A/results?fmt=markdown").json()["text"]
@@ -210,14 +210,14 @@ def test_the_export_embeds_the_public_map_of_the_phase(world: World) -> None:
 
 def test_the_export_uses_the_public_url(tmp_path: Path) -> None:
     d = Dissolution(f"sqlite:///{tmp_path / 'p.db'}", public_url="https://dip.example.org/")
-    d.service.process("S")
+    d.service.process("S", actor=GM)
     post = d.clients["anonymous"].get("/games/S/export?fmt=bbcode").text
     assert "[img]https://dip.example.org/games/S/map.png?phase=1&orders=true[/img]" in post
 
 
 def test_a_game_name_is_quoted_in_the_map_link(world: World) -> None:
-    world.service.create_game("s9-complete", "Saga (II) & more")
-    world.service.process("Saga (II) & more")
+    world.service.create_game("s9-complete", "Saga (II) & more", actor=GM)
+    world.service.process("Saga (II) & more", actor=GM)
     post = world.clients["anonymous"].get(
         "/games/Saga%20%28II%29%20%26%20more/export?fmt=markdown").text
     assert ("![map](http://testserver/games/Saga%20%28II%29%20%26%20more/map.png"

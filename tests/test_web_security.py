@@ -22,7 +22,7 @@ from sqlalchemy import select, text
 from store_fixtures import BACKENDS, database
 from web_fixtures import World, build
 
-from lawspeaker.service import GameService
+from lawspeaker.service import GM, PUBLIC, GameService
 from lawspeaker.store import open_store
 from lawspeaker.store.models import SettingRow
 from lawspeaker.variants import VARIANTS_DIR
@@ -79,7 +79,7 @@ def test_a_copy_of_the_database_grants_nothing(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'live/games.db'}", tick=0)
     svc: GameService = app.state.service
     gm = TestClient(app)
-    assert gm.get(f"/join/{svc.issue_link(None)}").status_code == 200
+    assert gm.get(f"/join/{svc.issue_link(None, actor=GM)}").status_code == 200
     assert is_server_gm(gm)
     cookie = gm.cookies["lawspeaker"]
     with sqlite3.connect(tmp_path / "live/games.db") as src, \
@@ -143,7 +143,7 @@ def test_the_key_from_the_environment_or_a_named_file(tmp_path: Path,
     assert not (tmp_path / "a.secret-key").exists()  # the environment's key is used
     svc = one.state.service
     client = TestClient(one)
-    client.get(f"/join/{svc.issue_link(None)}")
+    client.get(f"/join/{svc.issue_link(None, actor=GM)}")
     two = create_app(svc.store, tick=0)  # another worker, same environment: same key
     other = TestClient(two)
     other.cookies.set("lawspeaker", client.cookies["lawspeaker"])
@@ -174,11 +174,11 @@ def test_signing_out_ends_the_session_on_the_server(world: World) -> None:
     replay.cookies.set("lawspeaker", old_cookie)
     page = replay.get("/games/A").text
     assert "Your orders" not in page and "a spectator" in page
-    before = world.service.submissions("A", "Aesir")
+    before = world.service.submissions("A", "Aesir", actor=GM)
     r = replay.post("/games/A/orders", data={"csrf": csrf, "power": "Aesir",
                                              "text": "F Asgard H"})
     assert r.status_code == 403
-    assert world.service.submissions("A", "Aesir") == before
+    assert world.service.submissions("A", "Aesir", actor=GM) == before
     assert world.clients["Jotnar"].get("/games/A").text.count("Your orders: Jotnar") == 1
 
 
@@ -234,7 +234,7 @@ def test_links_of_other_games_or_the_same_seat_need_no_question(world: World) ->
     assert r.status_code == 303  # Aesir in B, now also Aesir in A
     assert "Your orders: Aesir" in client.get("/games/A").text
     assert "Your orders: Aesir" in client.get("/games/B").text
-    again = world.service.issue_link("A", "Aesir")  # the GM re-sends Aesir a new link
+    again = world.service.issue_link("A", "Aesir", actor=GM)  # the GM re-sends Aesir a new link
     assert client.get(f"/join/{again}", follow_redirects=False).status_code == 303
 
 
@@ -321,13 +321,13 @@ def test_a_folder_named_on_the_command_line_is_offered_by_name(tmp_path: Path) -
     app = create_app(f"sqlite:///{tmp_path / 'v.db'}", tick=0, variants=[folder])
     svc = app.state.service
     client = TestClient(app)
-    client.get(f"/join/{svc.issue_link(None)}")
+    client.get(f"/join/{svc.issue_link(None, actor=GM)}")
     assert "house-standard" in client.get("/").text  # in the form's list
     r = client.post("/api/v1/games", headers={"Authorization": f"Bearer "
-                                                               f"{svc.issue_link(None)}"},
+                                                               f"{svc.issue_link(None, actor=GM)}"},
                     json={"variant": "house-standard", "name": "House"})
     assert r.status_code == 200, r.text
-    assert svc.variant_of("House").path == folder.resolve()
+    assert svc.variant_of("House", actor=PUBLIC).path == folder.resolve()
 
 
 # --- lawspeaker serve on a busy port --------------------------------------------------------
@@ -339,7 +339,7 @@ def test_a_second_server_on_a_busy_port_changes_nothing(tmp_path: Path) -> None:
 
     db = tmp_path / "games.db"
     store = open_store(f"sqlite:///{db}")
-    token = GameService(store).issue_link(None)  # the running server's GM link
+    token = GameService(store).issue_link(None, actor=GM)  # the running server's GM link
     store.close()
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

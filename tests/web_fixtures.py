@@ -13,7 +13,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from lawspeaker.service import GM, GameService, Viewer
+from lawspeaker.service import GM, PUBLIC, GameService, Viewer
 from lawspeaker.store import open_store
 from lawspeaker.web import create_app
 
@@ -40,27 +40,28 @@ def build(url: str) -> World:
     store = open_store(url)
     app = create_app(store, tick=0, poll=0.05)
     svc: GameService = app.state.service
-    svc.create_game("s9-complete", "A")
-    svc.create_game("s9-complete", "B")
-    tokens = {"server-gm": svc.issue_link(None), "gm": svc.issue_link("A", "gm"),
-              "B.Aesir": svc.issue_link("B", "Aesir")}
+    svc.create_game("s9-complete", "A", actor=GM)
+    svc.create_game("s9-complete", "B", actor=GM)
+    tokens = {"server-gm": svc.issue_link(None, actor=GM), "gm": svc.issue_link("A", "gm",
+                                                                                actor=GM),
+              "B.Aesir": svc.issue_link("B", "Aesir", actor=GM)}
     for p in POWERS:
-        tokens[p] = svc.issue_link("A", p)
-    variant = svc.variant_of("A")
-    position = svc.position("A")
+        tokens[p] = svc.issue_link("A", p, actor=GM)
+    variant = svc.variant_of("A", actor=PUBLIC)
+    position = svc.position("A", actor=PUBLIC)
     neutral = [u for u in position.units.values() if u.power not in variant.powers]
     # Markers must be unique to the secret: not in any template's examples.
-    public = "".join(svc.template("A", p, GM) for p in variant.powers)
+    public = "".join(svc.template("A", p, actor=GM) for p in variant.powers)
     spare = [f"2 DP to {u.type.value} {variant.map.name_of(u.location)} H" for u in neutral]
     spare = [dp for dp in spare if dp not in public]
     secrets: dict[str, list[str]] = {}
     for i, p in enumerate(POWERS):
-        move = next(o for o in svc.unit_options("A", p, GM)[0].orders if " - " in o)
+        move = next(o for o in svc.unit_options("A", p, actor=GM)[0].orders if " - " in o)
         dp = spare[i]
-        report = svc.submit("A", p, f"{move}\n{dp}\n", Viewer.of(p))
+        report = svc.submit("A", p, f"{move}\n{dp}\n", actor=Viewer.of(p))
         assert report.ok, report.lines
         secrets[p] = [report.orders[0], report.allocations[0]]
-    svc.submit("B", "Aesir", "F Asgard - Himinbjorg\n", Viewer.of("Aesir"))
+    svc.submit("B", "Aesir", "F Asgard - Himinbjorg\n", actor=Viewer.of("Aesir"))
     clients = {}
     for role in ("anonymous", *tokens):
         client = TestClient(app, base_url="http://testserver")

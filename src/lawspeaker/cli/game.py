@@ -86,7 +86,7 @@ def new(variant: str, name: str, rule_pairs: tuple[str, ...],
     """Start a game of VARIANT called NAME."""
     rules = options(rule_pairs)
     players = options(player_pairs, "--player")
-    info = _run(lambda s: s.create_game(variant, name, rules, players))
+    info = _run(lambda s: s.create_game(variant, name, rules, players, actor=_gm()))
     click.echo(f"Created '{info.name}': {info.title}, {info.phase}.")
     if info.rules:
         click.echo("House rules: " + ", ".join(f"{k}={v}" for k, v in info.rules.items()))
@@ -109,7 +109,7 @@ def list_games() -> None:
 @click.argument("name")
 def show(name: str) -> None:
     """A game's variant, house rules, players and phase."""
-    info = _run(lambda s: s.game(name))
+    info = _run(lambda s: s.game(name, actor=_gm()))
     click.echo(f"{info.name}: {info.title}")
     click.echo(f"Phase: {info.phase} ({info.phase_code})")
     if info.result:
@@ -126,7 +126,7 @@ def show(name: str) -> None:
 @click.argument("player")
 def player(name: str, power: str, player: str) -> None:
     """Record that PLAYER plays POWER (replacing a dropped player)."""
-    _run(lambda s: s.set_player(name, power, player))
+    _run(lambda s: s.set_player(name, power, player, actor=_gm()))
     click.echo(f"{power}: {player}")
 
 
@@ -137,7 +137,7 @@ def player(name: str, power: str, player: str) -> None:
 def bot(name: str, power: str, bot: str) -> None:
     """Seat BOT (random, hold, tactician; default tactician) at POWER until a player
     is named for it; it posts its orders for the open phase at once."""
-    _run(lambda s: s.seat_bot(name, power, bot))
+    _run(lambda s: s.seat_bot(name, power, bot, actor=_gm()))
     click.echo(f"{power}: the {bot} bot (posts as each phase opens; 'game player' ends it)")
 
 
@@ -158,10 +158,10 @@ def orders(name: str, power: str, file: str | None, phase: str | None) -> None:
     standing orders. Exits non-zero when a line needs attention.
     """
     if file is None:
-        report = _run(lambda s: s.submissions(name, power, _gm()))
+        report = _run(lambda s: s.submissions(name, power, actor=_gm()))
     else:
         data = sys.stdin.buffer.read() if file == "-" else _read(file)
-        report = _run(lambda s: s.submit(name, power, data, _gm(), phase=phase))
+        report = _run(lambda s: s.submit(name, power, data, actor=_gm(), phase=phase))
     for line in report.lines:
         click.echo(str(line))
     click.echo(f"{report.power}, {report.phase}: standing orders")
@@ -180,14 +180,14 @@ def orders(name: str, power: str, file: str | None, phase: str | None) -> None:
 @click.argument("power")
 def template(name: str, power: str) -> None:
     """POWER's units and what each may do, as a post to fill in."""
-    click.echo(_run(lambda s: s.template(name, power, _gm())), nl=False)
+    click.echo(_run(lambda s: s.template(name, power, actor=_gm())), nl=False)
 
 
 @game_group.command("status")
 @click.argument("name")
 def status(name: str) -> None:
     """The phase and what it needs: centres, builds, DP, retreats, who is missing."""
-    st = _run(lambda s: s.status(name))
+    st = _run(lambda s: s.status(name, actor=_gm()))
     click.echo(f"{name}: {st.phase}")
     if st.result:
         click.echo(f"Game over: {st.result}")
@@ -221,7 +221,7 @@ def process(name: str, phase: str | None) -> None:
     """Adjudicate the current phase and print the results post."""
     from ..service.export import format_record
 
-    record = _run(lambda s: s.process(name, phase=phase))
+    record = _run(lambda s: s.process(name, phase=phase, actor=_gm()))
     click.echo(format_record(record, "text"), nl=False)
 
 
@@ -232,7 +232,7 @@ def process(name: str, phase: str | None) -> None:
               "nothing is rolled back if it has moved on.")
 def undo(name: str, to: str | None, phase: str | None) -> None:
     """Roll back the last processed phase (or to --to PHASE); history is kept."""
-    label = _run(lambda s: s.undo(name, to, phase=phase))
+    label = _run(lambda s: s.undo(name, to, phase=phase, actor=_gm()))
     click.echo(f"Rolled back to {label}; its orders stand again.")
 
 
@@ -240,7 +240,7 @@ def undo(name: str, to: str | None, phase: str | None) -> None:
 @click.argument("name")
 def history(name: str) -> None:
     """Everything that happened in the game, oldest first."""
-    for e in _run(lambda s: s.history(name, _gm())):
+    for e in _run(lambda s: s.history(name, actor=_gm())):
         mark = " (undone)" if e.undone else ""
         click.echo(f"{e.at:%Y-%m-%d %H:%M}  {e.actor:8} {e.summary}{mark}")
 
@@ -296,10 +296,11 @@ def game_map(name: str, phase: str | None, orders: bool, fmt: str, output: str |
         backdrop = read_backdrop(layout_file)
 
     def draw(s: GameService) -> tuple[str | bytes, str]:
-        code = s.position(name, phase) and (phase or s.game(name).phase_code)
-        for problem in backdrop.problems(s.variant_of(name)) if backdrop else ():
+        s.position(name, phase, actor=_gm())  # NotFound: no such game or phase
+        code = phase or s.game(name, actor=_gm()).phase_code
+        for problem in backdrop.problems(s.variant_of(name, actor=_gm())) if backdrop else ():
             click.echo(f"Warning: {layout_file}: {problem}", err=True)  # drawn all the same
-        return s.picture(name, phase, orders, fmt, _gm(), "favor" if favor else "map",
+        return s.picture(name, phase, orders, fmt, actor=_gm(), board="favor" if favor else "map",
                          palette=palette, backdrop=backdrop), code
 
     picture, code = _run(draw)
@@ -320,7 +321,7 @@ def game_map(name: str, phase: str | None, orders: bool, fmt: str, output: str |
 @click.argument("power")
 def eliminate(name: str, power: str) -> None:
     """GM: a dropped player's power is eliminated at the next Census (S9 §3.4.2)."""
-    _run(lambda s: s.force_elimination(name, power))
+    _run(lambda s: s.force_elimination(name, power, actor=_gm()))
     click.echo(f"{power} will undergo early elimination at the next Census.")
 
 
@@ -329,7 +330,7 @@ def eliminate(name: str, power: str) -> None:
 @click.argument("power")
 def remove_exile(name: str, power: str) -> None:
     """GM: strip a Player in Exile of its DP, removing it from the game (Dissolution §5.3)."""
-    _run(lambda s: s.remove_exile(name, power))
+    _run(lambda s: s.remove_exile(name, power, actor=_gm()))
     click.echo(f"{power} is removed from the game: no more DP.")
 
 
@@ -337,7 +338,7 @@ def remove_exile(name: str, power: str) -> None:
 @click.argument("name")
 def reveal_dp(name: str) -> None:
     """GM: after the game, make every DP allocation public (S9 §9.0)."""
-    _run(lambda s: s.reveal_dp(name))
+    _run(lambda s: s.reveal_dp(name, actor=_gm()))
     click.echo("DP allocations are now public in every export of this game.")
 
 
@@ -347,7 +348,7 @@ def reveal_dp(name: str) -> None:
 def rule(name: str, pair: str) -> None:
     """GM: change a house rule from the current phase on (recorded in the history)."""
     (key, value), = options([pair], "KEY=VALUE").items()
-    _run(lambda s: s.set_rule(name, key, value))
+    _run(lambda s: s.set_rule(name, key, value, actor=_gm()))
     click.echo(f"House rule {key}={value}")
 
 

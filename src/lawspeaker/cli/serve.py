@@ -84,7 +84,7 @@ def serve(db: str | None, host: str, port: int, workers: int, public_url: str | 
     """Start the game server and print the GM's secret link."""
     import uvicorn  # the server's libraries load only when serving
 
-    from ..service import GameService
+    from ..service import GM, GameService
     from ..store import StoreError, database_url, open_store
     from ..web.app import install_log_filter
     from ..web.offers import offered_variants
@@ -112,7 +112,7 @@ def serve(db: str | None, host: str, port: int, workers: int, public_url: str | 
     base = (public_url or f"http://{'localhost' if host in ('127.0.0.1', '0.0.0.0') else host}"
             f":{port}").rstrip("/")
     if not keep_link:
-        token = GameService(store).issue_link(None)
+        token = GameService(store).issue_link(None, actor=GM)
         click.echo(f"GM link (keep it secret; it signs you in as the GM): {base}/join/{token}")
     store.close()
     click.echo(f"Serving {database_url(db).split('@')[-1]} on http://{host}:{port} "

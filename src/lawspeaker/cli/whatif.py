@@ -62,7 +62,7 @@ def whatif(name: str, orders_file: str, then_files: tuple[str, ...], as_power: s
     actor = Viewer.of(as_power) if as_power else GM
 
     def play(s: GameService) -> SandboxRun:
-        return s.whatif(name, texts, actor, submitted=not blank)
+        return s.whatif(name, texts, actor=actor, submitted=not blank)
 
     run = _run(play)
     click.echo(run.post(fmt), nl=False)
@@ -108,5 +108,6 @@ def explain(name: str, phase: str | None, power: str | None, fmt: str, gm: bool)
     post does not, so it may be posted beside it."""
     from ..service import GM, PUBLIC
 
-    click.echo(_run(lambda s: s.explain(name, phase, GM if gm else PUBLIC, power, fmt, gm)),
+    click.echo(_run(lambda s: s.explain(name, phase, actor=GM if gm else PUBLIC, power=power,
+                                        fmt=fmt, gm=gm)),
                nl=False)

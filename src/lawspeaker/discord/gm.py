@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..service import GM, Forbidden, GameService
+from ..service import GM, PUBLIC, Forbidden, GameService
 from ..variants import available_variants
 from .context import Context, Handler, Refused
 from .interaction import PLATFORM, Interaction, Member, Reply
@@ -43,8 +43,8 @@ def create(svc: GameService, inter: Interaction) -> list[Reply]:
     if svc.channel(PLATFORM, inter.channel) is not None:
         raise Refused("this channel already serves a game (/gm unbind first)")
     info = svc.create_game(variant, name, rules=rules, actor=GM)
-    svc.bind_member(PLATFORM, inter.user, info.name, "gm")
-    svc.bind_channel(PLATFORM, inter.guild, inter.channel, info.name)
+    svc.bind_member(PLATFORM, inter.user, info.name, "gm", actor=GM)
+    svc.bind_channel(PLATFORM, inter.guild, inter.channel, info.name, actor=GM)
     return [Reply(f"**{info.name}** ({info.title}) is created; this channel is its public "
                   f"channel, <@{inter.user}> its GM. It starts in {info.phase}.\n"
                   "Next: `/gm seat` each power, `/gm private` in each player's private "
@@ -58,11 +58,11 @@ def join(svc: GameService, inter: Interaction) -> list[Reply]:
     game = grant.game or str(inter.options.get("game") or "").strip()
     if not game:
         raise Refused("this is the server's GM link: name the game too (option game)")
-    svc.game(game)
+    svc.game(game, actor=PUBLIC)
     role = "gm" if grant.viewer.gm else str(grant.viewer.power)
-    svc.bind_member(PLATFORM, inter.user, game, role)
+    svc.bind_member(PLATFORM, inter.user, game, role, actor=GM)
     if role != "gm":
-        svc.set_player(game, role, inter.user_name)
+        svc.set_player(game, role, inter.user_name, actor=GM)
     seat = "the GM" if role == "gm" else role
     return [Reply(f"You are {seat} in {game} here now.", ephemeral=not inter.is_dm)]
 
@@ -72,7 +72,7 @@ def bind(ctx: Context) -> list[Reply]:
     if ctx.inter.is_dm:
         raise Refused("bind a channel of your server, not a DM")
     ctx.service.bind_channel(PLATFORM, ctx.inter.guild, ctx.inter.channel, ctx.game,
-                             None, ctx.viewer)
+                             None, actor=ctx.viewer)
     return [Reply(f"This channel is {ctx.game}'s public channel: results, maps and new "
                   "phases are posted here.")]
 
@@ -81,7 +81,7 @@ def unbind(ctx: Context) -> list[Reply]:
     _gm(ctx)
     if ctx.binding is None:
         raise Refused("this channel serves no game")
-    ctx.service.unbind_channel(PLATFORM, ctx.inter.channel, ctx.viewer)
+    ctx.service.unbind_channel(PLATFORM, ctx.inter.channel, actor=ctx.viewer)
     return [Reply(f"This channel no longer serves {ctx.game}.")]
 
 
@@ -95,7 +95,7 @@ def private(ctx: Context) -> list[Reply]:
                       "channel only the player, the GM and the bot can see, then try again")
     power = str(ctx.option("power"))
     binding = ctx.service.bind_channel(PLATFORM, ctx.inter.guild, ctx.inter.channel,
-                                       ctx.game, power, ctx.viewer)
+                                       ctx.game, power, actor=ctx.viewer)
     return [Reply(f"This is {binding.power}'s private channel in {ctx.game}: paste orders "
                   "here with `orders` on the first line; only this channel sees the answer.")]
 
@@ -106,8 +106,8 @@ def seat(ctx: Context) -> list[Reply]:
     if not isinstance(user, Member):
         raise Refused("name the player (option user)")
     power = str(ctx.option("power"))
-    held = ctx.service.bind_member(PLATFORM, user.id, ctx.game, power, ctx.viewer)
-    ctx.service.set_player(ctx.game, held.role, user.name, ctx.viewer)
+    held = ctx.service.bind_member(PLATFORM, user.id, ctx.game, power, actor=ctx.viewer)
+    ctx.service.set_player(ctx.game, held.role, user.name, actor=ctx.viewer)
     return [Reply(f"<@{user.id}> plays {held.role} in {ctx.game}.")]
 
 
@@ -116,18 +116,18 @@ def cogm(ctx: Context) -> list[Reply]:
     user = ctx.option("user")
     if not isinstance(user, Member):
         raise Refused("name the co-GM (option user)")
-    ctx.service.bind_member(PLATFORM, user.id, ctx.game, "gm", ctx.viewer)
+    ctx.service.bind_member(PLATFORM, user.id, ctx.game, "gm", actor=ctx.viewer)
     return [Reply(f"<@{user.id}> is a GM of {ctx.game} too.")]
 
 
 def deadline(ctx: Context) -> list[Reply]:
     _gm(ctx)
     hours = int(ctx.option("hours", 0))  # type: ignore[call-overload]
-    current = ctx.service.schedule(ctx.game)
+    current = ctx.service.schedule(ctx.game, actor=ctx.viewer)
     grace = int(ctx.option("grace", current.grace_minutes))  # type: ignore[call-overload]
     zone = str(ctx.option("timezone", current.timezone or "UTC"))
     schedule = ctx.service.set_schedule(ctx.game, hours * 60 if hours else None, grace, zone,
-                                        ctx.viewer)
+                                        actor=ctx.viewer)
     return [Reply(f"{ctx.game}: {schedule.deadline_text()} (grace {schedule.grace_minutes} "
                   "min).")]
 
@@ -135,41 +135,42 @@ def deadline(ctx: Context) -> list[Reply]:
 def extend(ctx: Context) -> list[Reply]:
     _gm(ctx)
     hours = int(ctx.option("hours", 0))  # type: ignore[call-overload]
-    schedule = ctx.service.extend(ctx.game, hours * 60, ctx.viewer)
+    schedule = ctx.service.extend(ctx.game, hours * 60, actor=ctx.viewer)
     return [Reply(f"{ctx.game}: the GM extended the {schedule.deadline_text()}.")]
 
 
 def pause(ctx: Context) -> list[Reply]:
     _gm(ctx)
-    ctx.service.pause(ctx.game, ctx.viewer)
+    ctx.service.pause(ctx.game, actor=ctx.viewer)
     return [Reply(f"{ctx.game} is paused by the GM.")]
 
 
 def resume(ctx: Context) -> list[Reply]:
     _gm(ctx)
-    ctx.service.resume(ctx.game, ctx.viewer)
-    return [Reply(f"{ctx.game} resumes: {ctx.service.schedule(ctx.game).deadline_text()}.")]
+    ctx.service.resume(ctx.game, actor=ctx.viewer)
+    deadline = ctx.service.schedule(ctx.game, actor=ctx.viewer).deadline_text()
+    return [Reply(f"{ctx.game} resumes: {deadline}.")]
 
 
 def process(ctx: Context) -> list[Reply]:
     """Process; the herald (``Handlers.after``) posts the results and the map."""
     _gm(ctx)
     phase = ctx.option("phase")
-    record = ctx.service.process(ctx.game, ctx.viewer, phase=str(phase) if phase else None)
+    record = ctx.service.process(ctx.game, actor=ctx.viewer, phase=str(phase) if phase else None)
     return [ctx.note(f"{record.phase} is processed.")]
 
 
 def rollback(ctx: Context) -> list[Reply]:
     _gm(ctx)
     to = ctx.option("to")
-    label = ctx.service.undo(ctx.game, str(to) if to else None, ctx.viewer)
+    label = ctx.service.undo(ctx.game, str(to) if to else None, actor=ctx.viewer)
     return [ctx.note(f"Rolled back to {label}.")]
 
 
 def eliminate(ctx: Context) -> list[Reply]:
     _gm(ctx)
     power = str(ctx.option("power"))
-    ctx.service.force_elimination(ctx.game, power, ctx.viewer)
+    ctx.service.force_elimination(ctx.game, power, actor=ctx.viewer)
     return [Reply(f"{ctx.game}: {power} is dropped and will be eliminated at the next "
                   "Census (S9 §3.4.2).")]
 
@@ -177,7 +178,7 @@ def eliminate(ctx: Context) -> list[Reply]:
 def exile(ctx: Context) -> list[Reply]:
     _gm(ctx)
     power = str(ctx.option("power"))
-    ctx.service.remove_exile(ctx.game, power, ctx.viewer)
+    ctx.service.remove_exile(ctx.game, power, actor=ctx.viewer)
     return [Reply(f"{ctx.game}: {power}, in exile, is removed from the game "
                   "(Dissolution §5.3).")]
 
@@ -189,7 +190,7 @@ def bot(ctx: Context) -> list[Reply]:
     _gm(ctx)
     power = str(ctx.option("power"))
     name = str(ctx.option("bot", "tactician"))
-    ctx.service.seat_bot(ctx.game, power, name, ctx.viewer)
+    ctx.service.seat_bot(ctx.game, power, name, actor=ctx.viewer)
     return [Reply(f"{ctx.game}: {power}'s seat is held by the {name} bot until a player is "
                   "seated.")]
 
@@ -198,19 +199,19 @@ def rule(ctx: Context) -> list[Reply]:
     _gm(ctx)
     key, value = ctx.option("key"), ctx.option("value")
     if key and value is not None:
-        ctx.service.set_rule(ctx.game, str(key), str(value), ctx.viewer)
+        ctx.service.set_rule(ctx.game, str(key), str(value), actor=ctx.viewer)
         return [Reply(f"{ctx.game}: house rule {key} = {value}, from this phase on.")]
     if key:
         raise Refused("give the rule's value too (option value)")
     lines = [f"{k} = {v}{' (house rule)' if house else ''}"
-             for k, v, house in ctx.service.rules_in_force(ctx.game)]
+             for k, v, house in ctx.service.rules_in_force(ctx.game, actor=ctx.viewer)]
     return [ctx.note("```\n" + "\n".join(lines) + "\n```")]
 
 
 def drawrule(ctx: Context) -> list[Reply]:
     _gm(ctx)
     rule_name = str(ctx.option("rule", "")).strip().lower()
-    ctx.service.set_draw_rule(ctx.game, rule_name, ctx.viewer)
+    ctx.service.set_draw_rule(ctx.game, rule_name, actor=ctx.viewer)
     return [Reply(f"{ctx.game}: a draw passes by the rule '{rule_name}'.")]
 
 
@@ -218,8 +219,9 @@ def orders(ctx: Context) -> list[Reply]:
     """A power's (or every power's) standing orders and DP: the GM's eyes only."""
     _gm(ctx)
     named = ctx.option("power")
-    powers = [str(named)] if named else list(ctx.service.status(ctx.game).expected)
-    reports = [ctx.service.submissions(ctx.game, p, ctx.viewer) for p in powers]
+    due = ctx.service.status(ctx.game, actor=ctx.viewer).expected
+    powers = [str(named)] if named else list(due)
+    reports = [ctx.service.submissions(ctx.game, p, actor=ctx.viewer) for p in powers]
     text = "\n\n".join(report_text(r) for r in reports) or "no power is due this phase"
     owner = reports[0].power if named else None  # every power's: the GM's eyes alone
     return [ctx.secret(text, owner)]
@@ -227,7 +229,7 @@ def orders(ctx: Context) -> list[Reply]:
 
 def reveal(ctx: Context) -> list[Reply]:
     _gm(ctx)
-    ctx.service.reveal_dp(ctx.game, ctx.viewer)
+    ctx.service.reveal_dp(ctx.game, actor=ctx.viewer)
     return [Reply(f"{ctx.game}: the GM revealed every DP allocation (S9 §9.0); `/results` "
                   "shows them.")]
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from limits import parse, storage, strategies
 
-from ..service import GameService, ServiceError
+from ..service import PUBLIC, GameService, ServiceError
 from ..store import StoreBusy
 from ..variants import VariantError
 from . import gm, player
@@ -92,7 +92,7 @@ class Handlers:
             name = binding.game
         else:
             name = self._only_game(inter.user)
-        info = self.service.game(name)  # NotFound: "no game named ..."
+        info = self.service.game(name, actor=PUBLIC)  # NotFound: "no game named ..."
         if binding is not None and binding.game != info.name:
             binding = None
         viewer = self.service.chat_viewer(PLATFORM, inter.user, info.name)
@@ -142,7 +142,7 @@ class Handlers:
         if len(body) > MAX_POST:
             raise Refused(f"a post may be at most {MAX_POST} characters; nothing was kept")
         self.throttle(ctx.game, ctx.inter.user)
-        report = ctx.service.submit(ctx.game, power, body, ctx.viewer, phase=phase)
+        report = ctx.service.submit(ctx.game, power, body, actor=ctx.viewer, phase=phase)
         return [ctx.secret(report_text(report), report.power)]
 
     def throttle(self, game: str, user: str) -> None:

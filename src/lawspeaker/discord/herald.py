@@ -72,7 +72,7 @@ class Herald:
     def announce(self, name: str) -> list[Reply]:
         """The results and the new phase, in each public channel not yet told."""
         with self._lock:
-            phase_id, label, result = self.service.progress(name)
+            phase_id, label, result = self.service.progress(name, actor=PUBLIC)
             out: list[Reply] = []
             for binding in self.service.channels(PLATFORM, name):
                 if binding.power is not None or binding.announced_phase_id == phase_id:
@@ -100,21 +100,21 @@ class Herald:
         if result:
             out.append(Reply(f"**{name}** is over: {result}", channel=binding.channel))
         else:
-            deadline = self.service.schedule(name).deadline_text()
+            deadline = self.service.schedule(name, actor=PUBLIC).deadline_text()
             out.append(Reply(f"**{name}**: {label} begins; {deadline}. Send your orders in "
                              "your private channel or a DM to the bot.",
                              channel=binding.channel))
         return out
 
     def _rolled_back(self, binding: ChannelBinding, label: str) -> list[Reply]:
-        deadline = self.service.schedule(binding.game).deadline_text()
+        deadline = self.service.schedule(binding.game, actor=PUBLIC).deadline_text()
         return [Reply(f"**{binding.game}**: the GM rolled the game back; {label} is open "
                       f"again ({deadline}). Orders given for it before stand again.",
                       channel=binding.channel)]
 
     def remind(self, name: str, at: datetime | None = None) -> list[Reply]:
         """Once per phase, when the deadline is near: each power whose orders are missing."""
-        schedule = self.service.schedule(name)
+        schedule = self.service.schedule(name, actor=PUBLIC)
         if schedule.deadline is None or schedule.paused:
             return []
         now = at.replace(tzinfo=UTC) if at is not None else datetime.now(UTC)
@@ -124,7 +124,7 @@ class Herald:
         if not now >= schedule.deadline - window:
             return []
         with self._lock:
-            phase_id, label, result = self.service.progress(name)
+            phase_id, label, result = self.service.progress(name, actor=PUBLIC)
             bindings = self.service.channels(PLATFORM, name)
             public = [b for b in bindings if b.power is None]
             if result or not public or public[0].reminded_phase_id == phase_id:
@@ -132,9 +132,9 @@ class Herald:
             if not self.service.claim_post(PLATFORM, public[0].channel, "reminded",
                                            phase_id)[0]:
                 return []
-            missing = self.service.status(name).missing
+            missing = self.service.status(name, actor=PUBLIC).missing
             private = {b.power: b.channel for b in bindings if b.power is not None}
-            holders = self.service.chat_holders(PLATFORM, name)
+            holders = self.service.chat_holders(PLATFORM, name, actor=PUBLIC)
             out = []
             for power in missing:
                 text = (f"Reminder: {name}, {label}: no orders from {power} yet; "

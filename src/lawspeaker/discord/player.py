@@ -24,7 +24,7 @@ def orders(ctx: Context) -> list[Reply]:
     text = with_lines(str(ctx.option("text", "")))
     if len(text) > MAX_POST:
         raise Refused(f"a post may be at most {MAX_POST} characters; nothing was kept")
-    report = ctx.service.submit(ctx.game, power, text, ctx.viewer,
+    report = ctx.service.submit(ctx.game, power, text, actor=ctx.viewer,
                                 phase=_phase(ctx))
     return [ctx.secret(report_text(report), report.power)]
 
@@ -32,7 +32,7 @@ def orders(ctx: Context) -> list[Reply]:
 def check(ctx: Context) -> list[Reply]:
     power = ctx.power()
     report = ctx.service.check(ctx.game, power, with_lines(str(ctx.option("text", ""))),
-                               ctx.viewer)
+                               actor=ctx.viewer)
     return [ctx.secret(report_text(report, sent=False), report.power)]
 
 
@@ -40,8 +40,8 @@ def myorders(ctx: Context) -> list[Reply]:
     """The standing orders and DP, and the check of each line that stands
     (from every post this phase: a later order for a unit replaces an earlier)."""
     power = ctx.power()
-    report = ctx.service.submissions(ctx.game, power, ctx.viewer)
-    posts = ctx.service.posts(ctx.game, power, ctx.viewer)
+    report = ctx.service.submissions(ctx.game, power, actor=ctx.viewer)
+    posts = ctx.service.posts(ctx.game, power, actor=ctx.viewer)
     checked = [f"post {post.number}, {line}" for post in posts for line in post.lines
                if line.number in post.standing]
     text = report_text(report)
@@ -55,7 +55,7 @@ def myorders(ctx: Context) -> list[Reply]:
 
 def template(ctx: Context) -> list[Reply]:
     power = ctx.power()
-    text = ctx.service.template(ctx.game, power, ctx.viewer)
+    text = ctx.service.template(ctx.game, power, actor=ctx.viewer)
     return [ctx.secret(f"```\n{text}\n```", power)]
 
 
@@ -71,7 +71,7 @@ def show_map(ctx: Context) -> list[Reply]:
                               actor=ctx.viewer if secret_orders else PUBLIC,
                               max_width=MAP_WIDTH)
     assert isinstance(png, bytes)
-    label = phase or ctx.service.game(ctx.game).phase
+    label = phase or ctx.service.game(ctx.game, actor=ctx.viewer).phase
     files = (Attachment(f"{_slug(ctx.game)}.png", png),)
     if secret_orders:
         owner = None if ctx.viewer.gm else ctx.viewer.power
@@ -81,8 +81,9 @@ def show_map(ctx: Context) -> list[Reply]:
 
 
 def status(ctx: Context) -> list[Reply]:
-    st = ctx.service.status(ctx.game)
-    text = status_text(ctx.game, st, ctx.service.schedule(ctx.game), ctx.service.ready(ctx.game))
+    st = ctx.service.status(ctx.game, actor=ctx.viewer)
+    text = status_text(ctx.game, st, ctx.service.schedule(ctx.game, actor=ctx.viewer),
+                       ctx.service.ready(ctx.game, actor=ctx.viewer))
     return [Reply(text)]
 
 
@@ -95,7 +96,7 @@ def results(ctx: Context) -> list[Reply]:
 def draw(ctx: Context) -> list[Reply]:
     power = ctx.power()
     vote = bool(ctx.option("vote"))
-    tally = ctx.service.vote_draw(ctx.game, power, vote, ctx.viewer)
+    tally = ctx.service.vote_draw(ctx.game, power, vote, actor=ctx.viewer)
     text = (f"Your vote for {power}: {'for' if vote else 'against'} a draw (secret). "
             f"{tally.cast} of {len(tally.voters)} have voted; the rule is {tally.rule}"
             + ("; the draw has passed." if tally.passed else "."))
@@ -105,7 +106,7 @@ def draw(ctx: Context) -> list[Reply]:
 def ready(ctx: Context) -> list[Reply]:
     power = ctx.power()
     value = bool(ctx.option("value"))
-    ctx.service.set_ready(ctx.game, power, value, ctx.viewer)
+    ctx.service.set_ready(ctx.game, power, value, actor=ctx.viewer)
     return [ctx.note(f"{power} is {'ready' if value else 'not ready'} for this phase.")]
 
 
@@ -115,7 +116,7 @@ def _phase(ctx: Context) -> str | None:
 
 
 def _is_current(ctx: Context, phase: str) -> bool:
-    info = ctx.service.game(ctx.game)
+    info = ctx.service.game(ctx.game, actor=ctx.viewer)
     return phase.lower() in (info.phase.lower(), info.phase_code.lower())
 
 

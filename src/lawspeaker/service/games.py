@@ -110,54 +110,54 @@ class GameService:
     # --- games (setup) ---------------------------------------------------------------------
 
     def create_game(self, variant: str, name: str, rules: dict[str, str] | None = None,
-                    players: dict[str, str] | None = None, actor: Viewer = GM) -> GameInfo:
+                    players: dict[str, str] | None = None, *, actor: Viewer) -> GameInfo:
         return self.setup.create_game(variant, name, rules, players, actor)
 
     def list_games(self) -> list[GameInfo]:
         return self.setup.list_games()
 
-    def game(self, name: str) -> GameInfo:
+    def game(self, name: str, *, actor: Viewer) -> GameInfo:
         return self.setup.game(name)
 
-    def variant_of(self, name: str) -> Variant:
+    def variant_of(self, name: str, *, actor: Viewer) -> Variant:
         return self.setup.variant_of(name)
 
-    def position(self, name: str, phase: str | None = None) -> Position:
+    def position(self, name: str, phase: str | None = None, *, actor: Viewer) -> Position:
         """The position at the start of a phase (positions are public)."""
         return self.setup.position(name, phase)
 
-    def set_rule(self, name: str, key: str, value: str, actor: Viewer = GM) -> None:
+    def set_rule(self, name: str, key: str, value: str, *, actor: Viewer) -> None:
         """Change a house rule; it applies from the current phase on."""
         self.setup.set_rule(name, key, value, actor)
 
-    def rules_in_force(self, name: str) -> list[tuple[str, str, bool]]:
+    def rules_in_force(self, name: str, *, actor: Viewer) -> list[tuple[str, str, bool]]:
         return self.setup.rules_in_force(name)
 
     # --- seats -------------------------------------------------------------------------------
 
-    def set_player(self, name: str, power: str, player: str, actor: Viewer = GM) -> None:
+    def set_player(self, name: str, power: str, player: str, *, actor: Viewer) -> None:
         self.seats.set_player(name, power, player, actor)
 
-    def seat_bot(self, name: str, power: str, bot: str, actor: Viewer = GM) -> None:
+    def seat_bot(self, name: str, power: str, bot: str, *, actor: Viewer) -> None:
         """Give ``power``'s seat to a bot (by name) until the GM names a player."""
         self.bots.seat(name, power, bot, actor)
 
-    def bot_seats(self, name: str) -> dict[str, str]:
+    def bot_seats(self, name: str, *, actor: Viewer) -> dict[str, str]:
         """Power -> bot, for the seats bots hold."""
         return self.bots.seated(name)
 
-    def force_elimination(self, name: str, power: str, actor: Viewer = GM) -> None:
+    def force_elimination(self, name: str, power: str, *, actor: Viewer) -> None:
         """S9 §3.4.2; OOD §3.3.2: eliminated at the next Census."""
         self.seats.force_elimination(name, power, actor)
 
-    def remove_exile(self, name: str, power: str, actor: Viewer = GM) -> None:
+    def remove_exile(self, name: str, power: str, *, actor: Viewer) -> None:
         """Dissolution §5.3: a Player in Exile removed from the game."""
         self.seats.remove_exile(name, power, actor)
 
     # --- order entry ---------------------------------------------------------------------
 
-    def submit(self, name: str, power: str, text: str | bytes,
-               actor: Viewer = GM, phase: str | None = None) -> SubmissionReport:
+    def submit(self, name: str, power: str, text: str | bytes, *, actor: Viewer,
+               phase: str | None = None) -> SubmissionReport:
         """Take a power's post of orders and DP allocations for the current phase.
 
         ``phase`` (a code such as ``S1901M``, or a label) is the phase the
@@ -175,33 +175,31 @@ class GameService:
         """
         return self.entry.submit(name, power, text, actor, phase)
 
-    def check(self, name: str, power: str, text: str | bytes, actor: Viewer
-              ) -> SubmissionReport:
+    def check(self, name: str, power: str, text: str | bytes, *, actor: Viewer) -> SubmissionReport:
         """What :meth:`submit` would answer, with nothing kept."""
         return self.entry.check(name, power, text, actor)
 
-    def submissions(self, name: str, power: str, actor: Viewer = GM) -> SubmissionReport:
+    def submissions(self, name: str, power: str, *, actor: Viewer) -> SubmissionReport:
         return self.entry.submissions(name, power, actor)
 
-    def template(self, name: str, power: str, actor: Viewer = GM) -> str:
+    def template(self, name: str, power: str, *, actor: Viewer) -> str:
         return self.entry.template(name, power, actor)
 
-    def due(self, name: str, power: str, actor: Viewer) -> tuple[list[str], str]:
+    def due(self, name: str, power: str, *, actor: Viewer) -> tuple[list[str], str]:
         return self.entry.due(name, power, actor)
 
-    def unit_options(self, name: str, power: str, actor: Viewer) -> list[UnitOptions]:
+    def unit_options(self, name: str, power: str, *, actor: Viewer) -> list[UnitOptions]:
         return self.entry.unit_options(name, power, actor)
 
-    def status(self, name: str) -> TurnStatus:
+    def status(self, name: str, *, actor: Viewer) -> TurnStatus:
         return self.entry.status(name)
 
-    def posts(self, name: str, power: str | None, actor: Viewer) -> list[PostRecord]:
+    def posts(self, name: str, power: str | None, *, actor: Viewer) -> list[PostRecord]:
         return self.post_log.posts(name, power, actor)
 
     # --- processing --------------------------------------------------------------------
 
-    def process(self, name: str, actor: Viewer = GM, phase: str | None = None
-                ) -> PhaseRecord:
+    def process(self, name: str, *, actor: Viewer, phase: str | None = None) -> PhaseRecord:
         """Adjudicate the current phase with the standing orders and advance.
 
         One transaction: the adjudication, the next phase and the log entry
@@ -214,8 +212,8 @@ class GameService:
         self.bots.play(name)  # seated bots post for the phase that opened
         return record
 
-    def undo(self, name: str, to: str | None = None, actor: Viewer = GM,
-             phase: str | None = None) -> str:
+    def undo(self, name: str, to: str | None = None, *, actor: Viewer, phase: str | None = None
+            ) -> str:
         """Roll back to an earlier phase (by default the one before the current
         one); its orders stand again and the GM may process it again. The
         rolled-back phases stay on record, marked undone. ``phase`` is the
@@ -227,7 +225,7 @@ class GameService:
 
     # --- the what-if sandbox -----------------------------------------------------------
 
-    def whatif(self, name: str, steps: list[str], actor: Viewer, phase: str | None = None,
+    def whatif(self, name: str, steps: list[str], *, actor: Viewer, phase: str | None = None,
                submitted: bool = True) -> SandboxRun:
         """Adjudicate orders that are not sent, from the current phase, for as
         many phases as ``steps`` has posts; nothing is written anywhere (see
@@ -237,26 +235,24 @@ class GameService:
 
     # --- the published record ----------------------------------------------------------
 
-    def history(self, name: str, actor: Viewer = PUBLIC) -> list[HistoryEntry]:
+    def history(self, name: str, *, actor: Viewer) -> list[HistoryEntry]:
         return self.records.history(name, actor)
 
-    def record(self, name: str, phase: str | None = None, actor: Viewer = PUBLIC
-               ) -> PhaseRecord:
+    def record(self, name: str, phase: str | None = None, *, actor: Viewer) -> PhaseRecord:
         return self.records.record(name, phase, actor)
 
-    def export(self, name: str, phase: str | None = None, fmt: str = "text",
-               gm: bool = False, actor: Viewer = PUBLIC, mine: bool = False,
-               map_base: str | None = None) -> str:
+    def export(self, name: str, phase: str | None = None, fmt: str = "text", gm: bool = False,
+               *, actor: Viewer, mine: bool = False, map_base: str | None = None) -> str:
         return self.records.export(name, phase, fmt, gm, actor, mine, map_base)
 
-    def explain(self, name: str, phase: str | None = None, actor: Viewer = PUBLIC,
+    def explain(self, name: str, phase: str | None = None, *, actor: Viewer,
                 power: str | None = None, fmt: str = "text", gm: bool = False) -> str:
         """Why each result of a processed phase is what it is (see
         :meth:`.records.Records.explain`)."""
         return self.records.explain(name, phase, actor, power, fmt, gm)
 
     def picture(self, name: str, phase: str | None = None, orders: bool = False,
-                fmt: str = "svg", actor: Viewer = PUBLIC, board: str = "map",
+                fmt: str = "svg", *, actor: Viewer, board: str = "map",
                 max_width: int | None = None, palette: str | None = None,
                 backdrop: Backdrop | None = None) -> str | bytes:
         return self.records.picture(name, phase, orders, fmt, actor, board, max_width, palette,
@@ -264,36 +260,36 @@ class GameService:
 
     # --- the official map image (docs/maps.md) -----------------------------------------
 
-    def upload_backdrop(self, name: str, image: bytes, layout: bytes | str,
-                        actor: Viewer = GM, image_name: str = "the image") -> BackdropInfo:
+    def upload_backdrop(self, name: str, image: bytes, layout: bytes | str, *, actor: Viewer,
+                        image_name: str = "the image") -> BackdropInfo:
         return self.backdrops.upload(name, image, layout, actor, image_name)
 
-    def remove_backdrop(self, name: str, actor: Viewer = GM) -> bool:
+    def remove_backdrop(self, name: str, *, actor: Viewer) -> bool:
         return self.backdrops.remove(name, actor)
 
-    def backdrop(self, name: str) -> BackdropInfo | None:
+    def backdrop(self, name: str, *, actor: Viewer) -> BackdropInfo | None:
         return self.backdrops.info(name)
 
-    def map_backdrop(self, name: str) -> Backdrop | None:
+    def map_backdrop(self, name: str, *, actor: Viewer) -> Backdrop | None:
         """The image the game's maps are drawn over (public: it is the board)."""
         return self.backdrops.image_of(name)
 
-    def progress(self, name: str) -> tuple[int, str, str | None]:
+    def progress(self, name: str, *, actor: Viewer) -> tuple[int, str, str | None]:
         return self.records.progress(name)
 
-    def reveal_dp(self, name: str, actor: Viewer = GM) -> None:
+    def reveal_dp(self, name: str, *, actor: Viewer) -> None:
         """After the game, the GM may reveal every DP allocation (S9 §9.0)."""
         self.records.reveal_dp(name, actor)
 
     # --- links and sessions ------------------------------------------------------------
 
-    def issue_link(self, name: str | None, role: str = "gm", actor: Viewer = GM) -> str:
+    def issue_link(self, name: str | None, role: str = "gm", *, actor: Viewer) -> str:
         return self.access.issue_link(name, role, actor)
 
-    def revoke_links(self, name: str, role: str, actor: Viewer = GM) -> int:
+    def revoke_links(self, name: str, role: str, *, actor: Viewer) -> int:
         return self.access.revoke_links(name, role, actor)
 
-    def linked_seats(self, name: str, actor: Viewer = GM) -> list[str]:
+    def linked_seats(self, name: str, *, actor: Viewer) -> list[str]:
         return self.access.linked_seats(name, actor)
 
     def redeem(self, token: str) -> Grant:
@@ -314,19 +310,19 @@ class GameService:
     # --- deadlines ---------------------------------------------------------------------
 
     def set_schedule(self, name: str, phase_minutes: int | None, grace_minutes: int = 0,
-                     timezone: str = "UTC", actor: Viewer = GM) -> Schedule:
+                     timezone: str = "UTC", *, actor: Viewer) -> Schedule:
         return self.deadlines.set_schedule(name, phase_minutes, grace_minutes, timezone, actor)
 
-    def schedule(self, name: str) -> Schedule:
+    def schedule(self, name: str, *, actor: Viewer) -> Schedule:
         return self.deadlines.schedule(name)
 
-    def pause(self, name: str, actor: Viewer = GM) -> None:
+    def pause(self, name: str, *, actor: Viewer) -> None:
         self.deadlines.pause(name, actor)
 
-    def resume(self, name: str, actor: Viewer = GM) -> None:
+    def resume(self, name: str, *, actor: Viewer) -> None:
         self.deadlines.resume(name, actor)
 
-    def extend(self, name: str, minutes: int, actor: Viewer = GM) -> Schedule:
+    def extend(self, name: str, minutes: int, *, actor: Viewer) -> Schedule:
         return self.deadlines.extend(name, minutes, actor)
 
     def due_games(self, at: datetime | None = None) -> list[str]:
@@ -346,31 +342,31 @@ class GameService:
 
     # --- ready flags and draw votes ------------------------------------------------------
 
-    def set_ready(self, name: str, power: str, ready: bool, actor: Viewer) -> None:
+    def set_ready(self, name: str, power: str, ready: bool, *, actor: Viewer) -> None:
         self.ballots.set_ready(name, power, ready, actor)
 
-    def ready(self, name: str) -> tuple[str, ...]:
+    def ready(self, name: str, *, actor: Viewer) -> tuple[str, ...]:
         return self.ballots.ready(name)
 
-    def vote_draw(self, name: str, power: str, yes: bool, actor: Viewer) -> DrawTally:
+    def vote_draw(self, name: str, power: str, yes: bool, *, actor: Viewer) -> DrawTally:
         return self.ballots.vote_draw(name, power, yes, actor)
 
-    def my_vote(self, name: str, power: str, actor: Viewer) -> bool | None:
+    def my_vote(self, name: str, power: str, *, actor: Viewer) -> bool | None:
         return self.ballots.my_vote(name, power, actor)
 
-    def draw_tally(self, name: str) -> DrawTally:
+    def draw_tally(self, name: str, *, actor: Viewer) -> DrawTally:
         return self.ballots.draw_tally(name)
 
-    def set_draw_rule(self, name: str, rule: str, actor: Viewer = GM) -> None:
+    def set_draw_rule(self, name: str, rule: str, *, actor: Viewer) -> None:
         self.ballots.set_draw_rule(name, rule, actor)
 
     # --- chat front ends (channels and users bound to games and seats) -------------------
 
     def bind_channel(self, platform: str, guild: str, channel: str, name: str,
-                     power: str | None = None, actor: Viewer = GM) -> ChannelBinding:
+                     power: str | None = None, *, actor: Viewer) -> ChannelBinding:
         return self.chat.bind_channel(platform, guild, channel, name, power, actor)
 
-    def unbind_channel(self, platform: str, channel: str, actor: Viewer = GM) -> str:
+    def unbind_channel(self, platform: str, channel: str, *, actor: Viewer) -> str:
         return self.chat.unbind_channel(platform, channel, actor)
 
     def channel(self, platform: str, channel: str) -> ChannelBinding | None:
@@ -383,8 +379,7 @@ class GameService:
                    ) -> tuple[bool, int | None]:
         return self.chat.claim(platform, channel, what, phase_id)
 
-    def bind_member(self, platform: str, user: str, name: str, role: str,
-                    actor: Viewer = GM) -> Seat:
+    def bind_member(self, platform: str, user: str, name: str, role: str, *, actor: Viewer) -> Seat:
         return self.chat.bind_member(platform, user, name, role, actor)
 
     def chat_viewer(self, platform: str, user: str, name: str) -> Viewer:
@@ -393,5 +388,5 @@ class GameService:
     def chat_seats(self, platform: str, user: str) -> list[Seat]:
         return self.chat.seats_of(platform, user)
 
-    def chat_holders(self, platform: str, name: str) -> dict[str, list[str]]:
+    def chat_holders(self, platform: str, name: str, *, actor: Viewer) -> dict[str, list[str]]:
         return self.chat.holders(platform, name)

@@ -118,10 +118,11 @@ def games(request: Request) -> list[dict[str, Any]]:
 @router.get("/games/{name}", summary="A game: phase, deadline, who is due, ready, draw vote")
 def game(request: Request, name: str) -> dict[str, Any]:
     svc = service(request)
-    info = svc.game(name)
-    status = svc.status(name)
-    schedule = svc.schedule(name)
-    tally = svc.draw_tally(name)
+    v = api_viewer(request, name)
+    info = svc.game(name, actor=v)
+    status = svc.status(name, actor=v)
+    schedule = svc.schedule(name, actor=v)
+    tally = svc.draw_tally(name, actor=v)
     return {
         "name": info.name, "variant": info.variant, "title": info.title, "rules": info.rules,
         "phase": info.phase, "phase_code": info.phase_code, "result": info.result,
@@ -130,7 +131,7 @@ def game(request: Request, name: str) -> dict[str, Any]:
         "timezone": schedule.timezone, "paused": schedule.paused,
         "grace_minutes": schedule.grace_minutes,
         "expected": list(status.expected), "submitted": list(status.submitted),
-        "missing": list(status.missing), "ready": list(svc.ready(name)),
+        "missing": list(status.missing), "ready": list(svc.ready(name, actor=v)),
         "centres": {p.power: p.count for p in status.powers},
         "draw": {"rule": tally.rule, "voters": list(tally.voters), "cast": tally.cast,
                  "passed": tally.passed},
@@ -141,7 +142,7 @@ def game(request: Request, name: str) -> dict[str, Any]:
             summary="A power's standing orders and DP this phase (that power and the GM)",
             response_model=Report)
 def orders(request: Request, name: str, power: str) -> dict[str, Any]:
-    return _report(service(request).submissions(name, power, api_viewer(request, name)))
+    return _report(service(request).submissions(name, power, actor=api_viewer(request, name)))
 
 
 @router.post("/games/{name}/powers/{power}/orders",
@@ -149,7 +150,7 @@ def orders(request: Request, name: str, power: str) -> dict[str, Any]:
              response_model=Report)
 def submit(request: Request, name: str, power: str, post: Post) -> dict[str, Any]:
     throttle(request, "send", name, power)
-    return _report(service(request).submit(name, power, post.text, api_viewer(request, name),
+    return _report(service(request).submit(name, power, post.text, actor=api_viewer(request, name),
                                            phase=post.phase))
 
 
@@ -157,7 +158,7 @@ def submit(request: Request, name: str, power: str, post: Post) -> dict[str, Any
              summary="Check a post line by line; nothing is kept", response_model=Report)
 def check(request: Request, name: str, power: str, post: Post) -> dict[str, Any]:
     throttle(request, "check", name, power)
-    return _report(service(request).check(name, power, post.text, api_viewer(request, name)))
+    return _report(service(request).check(name, power, post.text, actor=api_viewer(request, name)))
 
 
 @router.get("/games/{name}/powers/{power}/posts", response_model=list[PostOut],
@@ -165,33 +166,34 @@ def check(request: Request, name: str, power: str, post: Post) -> dict[str, Any]
                     "(that power and the GM)")
 def posts(request: Request, name: str, power: str) -> list[dict[str, Any]]:
     return [{**asdict(p), "at": p.at.isoformat()} for p in
-            service(request).posts(name, power, api_viewer(request, name))]
+            service(request).posts(name, power, actor=api_viewer(request, name))]
 
 
 @router.get("/games/{name}/posts", response_model=list[PostOut],
             summary="Every power's posts this phase (GM)")
 def all_posts(request: Request, name: str) -> list[dict[str, Any]]:
     return [{**asdict(p), "at": p.at.isoformat()} for p in
-            service(request).posts(name, None, api_viewer(request, name))]
+            service(request).posts(name, None, actor=api_viewer(request, name))]
 
 
 @router.get("/games/{name}/powers/{power}/options",
             summary="Each unit's legal orders now (that power and the GM)")
 def options(request: Request, name: str, power: str) -> list[dict[str, Any]]:
     return [asdict(o) for o in
-            service(request).unit_options(name, power, api_viewer(request, name))]
+            service(request).unit_options(name, power, actor=api_viewer(request, name))]
 
 
 @router.post("/games/{name}/powers/{power}/ready", summary="Set or clear the ready flag")
 def ready(request: Request, name: str, power: str, flag: Flag) -> dict[str, Any]:
     svc = service(request)
-    svc.set_ready(name, power, flag.value, api_viewer(request, name))
-    return {"ready": list(svc.ready(name))}
+    v = api_viewer(request, name)
+    svc.set_ready(name, power, flag.value, actor=v)
+    return {"ready": list(svc.ready(name, actor=v))}
 
 
 @router.post("/games/{name}/powers/{power}/draw", summary="Cast a secret draw ballot")
 def draw(request: Request, name: str, power: str, flag: Flag) -> dict[str, Any]:
-    tally = service(request).vote_draw(name, power, flag.value, api_viewer(request, name))
+    tally = service(request).vote_draw(name, power, flag.value, actor=api_viewer(request, name))
     return {"rule": tally.rule, "cast": tally.cast, "passed": tally.passed}
 
 
@@ -199,7 +201,7 @@ def draw(request: Request, name: str, power: str, flag: Flag) -> dict[str, Any]:
 def process(request: Request, name: str, body: PhaseIn | None = None) -> dict[str, Any]:
     svc = service(request)
     v = api_viewer(request, name)
-    record = svc.process(name, v, phase=body.phase if body else None)
+    record = svc.process(name, actor=v, phase=body.phase if body else None)
     return {"processed": record.phase, "now": record.status.phase,
             "results": svc.export(name, None, "text", actor=v)}
 
@@ -223,14 +225,14 @@ def explain(request: Request, name: str, phase: str | None = None, power: str | 
     DP behind neutral units' orders as the caller may see them: a player its
     own allocations, ``gm=true`` (GMs only) every one."""
     v = api_viewer(request, name)
-    return {"text": service(request).explain(name, phase, v, power, fmt, gm=gm)}
+    return {"text": service(request).explain(name, phase, actor=v, power=power, fmt=fmt, gm=gm)}
 
 
 @router.get("/games/{name}/history", summary="The public log of the game")
 def history(request: Request, name: str) -> list[dict[str, Any]]:
     return [{"at": h.at.isoformat(), "actor": h.actor, "kind": h.kind, "summary": h.summary,
              "phase": h.phase, "undone": h.undone}
-            for h in service(request).history(name, api_viewer(request, name))]
+            for h in service(request).history(name, actor=api_viewer(request, name))]
 
 
 @router.get("/games/{name}/map.svg", summary="The map (SVG); with orders as the caller may "

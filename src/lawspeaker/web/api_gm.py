@@ -13,7 +13,7 @@ from typing import Literal
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
-from ..service import GM
+from ..service import GM, PUBLIC
 from ..service.deadlines import Schedule, check_schedule
 from .auth import api_grant, api_viewer, public_base, service
 from .offers import offered_variant
@@ -131,15 +131,15 @@ def create(request: Request, body: NewGame) -> Created:
     info = svc.create_game(variant, body.name, body.rules, body.players, actor=GM)
     if body.phase_minutes or body.grace_minutes or body.timezone.strip() not in ("", "UTC"):
         svc.set_schedule(info.name, body.phase_minutes, body.grace_minutes,
-                         body.timezone.strip() or "UTC", GM)
+                         body.timezone.strip() or "UTC", actor=GM)
     return Created(name=info.name, variant=info.variant, phase=info.phase,
-                   schedule=_schedule(svc.schedule(info.name)))
+                   schedule=_schedule(svc.schedule(info.name, actor=GM)))
 
 
 @router.get("/games/{name}/links", summary="Seats with a live secret link (GM)",
             response_model=Seats)
 def seats(request: Request, name: str) -> Seats:
-    return Seats(seats=service(request).linked_seats(name, api_viewer(request, name)))
+    return Seats(seats=service(request).linked_seats(name, actor=api_viewer(request, name)))
 
 
 @router.post("/games/{name}/links", summary="Issue a seat's secret link; revokes its old one "
@@ -150,8 +150,8 @@ def issue(request: Request, name: str, body: LinkIn) -> LinkOut:
     if not v.gm:  # before anything is written
         raise HTTPException(403, "only the GM may issue links")
     if body.player and body.seat.strip().lower() != "gm":
-        svc.set_player(name, body.seat, body.player, v)
-    token = svc.issue_link(name, body.seat, v)
+        svc.set_player(name, body.seat, body.player, actor=v)
+    token = svc.issue_link(name, body.seat, actor=v)
     base = public_base(request)
     return LinkOut(seat=body.seat.strip(), token=token, link=f"{base}/join/{token}")
 
@@ -160,13 +160,13 @@ def issue(request: Request, name: str, body: LinkIn) -> LinkOut:
                response_model=Revoked)
 def revoke(request: Request, name: str, seat: str) -> Revoked:
     return Revoked(revoked=service(request).revoke_links(name, seat,
-                                                         api_viewer(request, name)))
+                                                         actor=api_viewer(request, name)))
 
 
 @router.put("/games/{name}/players/{power}", summary="Record who plays a power (GM)",
             response_model=Done)
 def set_player(request: Request, name: str, power: str, body: PlayerIn) -> Done:
-    service(request).set_player(name, power, body.player, api_viewer(request, name))
+    service(request).set_player(name, power, body.player, actor=api_viewer(request, name))
     return Done(done=f"{power} is played by {body.player}")
 
 
@@ -174,7 +174,7 @@ def set_player(request: Request, name: str, power: str, body: PlayerIn) -> Done:
             summary="Seat a bot at a power until a player is named for it (GM)",
             response_model=Done)
 def seat_bot(request: Request, name: str, power: str, body: BotIn) -> Done:
-    service(request).seat_bot(name, power, body.bot, api_viewer(request, name))
+    service(request).seat_bot(name, power, body.bot, actor=api_viewer(request, name))
     return Done(done=f"{power} is played by the {body.bot} bot")
 
 
@@ -183,30 +183,30 @@ def seat_bot(request: Request, name: str, power: str, body: BotIn) -> Done:
 def set_schedule(request: Request, name: str, body: ScheduleIn) -> ScheduleOut:
     svc = service(request)
     svc.set_schedule(name, body.phase_minutes, body.grace_minutes,
-                     body.timezone.strip() or "UTC", api_viewer(request, name))
-    return _schedule(svc.schedule(name))
+                     body.timezone.strip() or "UTC", actor=api_viewer(request, name))
+    return _schedule(svc.schedule(name, actor=PUBLIC))
 
 
 @router.post("/games/{name}/pause", summary="Pause the deadline (GM)",
              response_model=ScheduleOut)
 def pause(request: Request, name: str) -> ScheduleOut:
     svc = service(request)
-    svc.pause(name, api_viewer(request, name))
-    return _schedule(svc.schedule(name))
+    svc.pause(name, actor=api_viewer(request, name))
+    return _schedule(svc.schedule(name, actor=PUBLIC))
 
 
 @router.post("/games/{name}/resume", summary="Resume the deadline (GM)",
              response_model=ScheduleOut)
 def resume(request: Request, name: str) -> ScheduleOut:
     svc = service(request)
-    svc.resume(name, api_viewer(request, name))
-    return _schedule(svc.schedule(name))
+    svc.resume(name, actor=api_viewer(request, name))
+    return _schedule(svc.schedule(name, actor=PUBLIC))
 
 
 @router.post("/games/{name}/extend", summary="Extend the deadline (GM)",
              response_model=ScheduleOut)
 def extend(request: Request, name: str, body: Minutes) -> ScheduleOut:
-    return _schedule(service(request).extend(name, body.minutes, api_viewer(request, name)))
+    return _schedule(service(request).extend(name, body.minutes, actor=api_viewer(request, name)))
 
 
 @router.post("/games/{name}/undo", summary="Roll back one phase, or to a phase (GM)",
@@ -221,7 +221,7 @@ def undo(request: Request, name: str, body: UndoIn | None = None) -> Phase:
              summary="A dropped player: eliminated at the next Census (S9 §3.4.2; GM)",
              response_model=Done)
 def eliminate(request: Request, name: str, power: str) -> Done:
-    service(request).force_elimination(name, power, api_viewer(request, name))
+    service(request).force_elimination(name, power, actor=api_viewer(request, name))
     return Done(done=f"{power} is eliminated at the next Census")
 
 
@@ -229,20 +229,20 @@ def eliminate(request: Request, name: str, power: str) -> Done:
              summary="Remove a Player in Exile from the game (Dissolution §5.3; GM)",
              response_model=Done)
 def remove_exile(request: Request, name: str, power: str) -> Done:
-    service(request).remove_exile(name, power, api_viewer(request, name))
+    service(request).remove_exile(name, power, actor=api_viewer(request, name))
     return Done(done=f"{power} is removed from the game")
 
 
 @router.put("/games/{name}/rules/{key}", summary="Change a house rule (GM)",
             response_model=Done)
 def set_rule(request: Request, name: str, key: str, body: RuleIn) -> Done:
-    service(request).set_rule(name, key, body.value, api_viewer(request, name))
+    service(request).set_rule(name, key, body.value, actor=api_viewer(request, name))
     return Done(done=f"house rule {key} = {body.value}")
 
 
 @router.put("/games/{name}/draw-rule", summary="Set the draw rule (GM)", response_model=Done)
 def draw_rule(request: Request, name: str, body: DrawRuleIn) -> Done:
-    service(request).set_draw_rule(name, body.rule, api_viewer(request, name))
+    service(request).set_draw_rule(name, body.rule, actor=api_viewer(request, name))
     return Done(done=f"draw rule {body.rule}")
 
 
@@ -250,5 +250,5 @@ def draw_rule(request: Request, name: str, body: DrawRuleIn) -> Done:
              summary="Reveal every DP allocation after the game (S9 §9.0; GM)",
              response_model=Done)
 def reveal_dp(request: Request, name: str) -> Done:
-    service(request).reveal_dp(name, api_viewer(request, name))
+    service(request).reveal_dp(name, actor=api_viewer(request, name))
     return Done(done="DP allocations revealed")

@@ -40,7 +40,7 @@ async def upload(request: Request, name: str) -> Response:
             raise HTTPException(403, "only the GM may do that")
         svc = service(request)
         if form.get("remove"):
-            removed = await run_in_threadpool(svc.remove_backdrop, name, v)
+            removed = await run_in_threadpool(svc.remove_backdrop, name, actor=v)
             return _back(request, name, "The maps are drawn without the image again."
                          if removed else "There was no map image to remove.")
         image, layout = form.get("image"), form.get("layout")
@@ -52,7 +52,7 @@ async def upload(request: Request, name: str) -> Response:
         image_bytes, layout_bytes = await image.read(), await layout.read()
         try:
             info = await run_in_threadpool(svc.upload_backdrop, name, image_bytes,
-                                           layout_bytes, v, image.filename)
+                                           layout_bytes, actor=v, image_name=image.filename)
         except ServiceError as exc:
             return _back(request, name, f"Map image not taken: {exc}")
         return _back(request, name, f"Map image set ({info.width}x{info.height} px): every "

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
+from ..service import PUBLIC
 from .auth import service
 
 __all__ = ["router"]
@@ -32,7 +33,7 @@ HEARTBEAT = 15.0
 @router.get("/api/v1/games/{name}/events", summary="Server-sent events: 'phase' when processed")
 async def events(request: Request, name: str) -> StreamingResponse:
     svc = service(request)
-    start = await run_in_threadpool(svc.progress, name)  # 404 before the stream opens
+    start = await run_in_threadpool(svc.progress, name, actor=PUBLIC)  # 404 before the stream opens
     poll: float = request.app.state.poll
 
     async def stream() -> AsyncIterator[str]:
@@ -43,7 +44,7 @@ async def events(request: Request, name: str) -> StreamingResponse:
             await asyncio.sleep(poll)
             if await request.is_disconnected():
                 return
-            now = await run_in_threadpool(svc.progress, name)
+            now = await run_in_threadpool(svc.progress, name, actor=PUBLIC)
             if now != last:
                 last = now
                 data = json.dumps({"phase": now[1], "result": now[2]})

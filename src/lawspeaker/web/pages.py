@@ -16,7 +16,7 @@ from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from ..service import GM, Forbidden, NotFound, PhaseChanged, ServiceError, Viewer
+from ..service import GM, PUBLIC, Forbidden, NotFound, PhaseChanged, ServiceError, Viewer
 from ..service.deadlines import check_schedule
 from ..sim.bots import bot_names
 from .auth import (
@@ -144,7 +144,7 @@ def create(request: Request, csrf: str = Form(""), variant: str = Form(...),
     check_schedule(minutes, round(grace), timezone.strip() or "UTC")  # before any write
     info = svc.create_game(offered_variant(request, variant), name, pairs, actor=GM)
     if hours or timezone.strip() not in ("", "UTC") or grace:
-        svc.set_schedule(info.name, minutes, round(grace), timezone.strip() or "UTC")
+        svc.set_schedule(info.name, minutes, round(grace), timezone.strip() or "UTC", actor=GM)
     return _back(request, info.name, f"Game '{info.name}' created. Add players below: each "
                                      "gets a secret link to send them.")
 
@@ -202,38 +202,40 @@ def game_page(request: Request, name: str, palette: str | None = None) -> Respon
 def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
     svc = service(request)
     v = viewer(request, name)
-    info = svc.game(name)
-    status = svc.status(name)
+    info = svc.game(name, actor=v)
+    status = svc.status(name, actor=v)
     ctx: dict[str, Any] = {
-        "info": info, "status": status, "viewer": v, "schedule": svc.schedule(name),
-        "ready": svc.ready(name), "tally": svc.draw_tally(name),
-        "history": [h for h in svc.history(name) if h.kind == "processed" and not h.undone],
-        "events": svc.history(name)[-12:], "report": None, "text": None,
-        "rules_in_force": svc.rules_in_force(name),
-        "favor_map": svc.variant_of(name).uses("favor_map"), "palette": palette_of(request),
+        "info": info, "status": status, "viewer": v, "schedule": svc.schedule(name, actor=v),
+        "ready": svc.ready(name, actor=v), "tally": svc.draw_tally(name, actor=v),
+        "history": [h for h in svc.history(name,
+                                           actor=v) if h.kind == "processed" and not h.undone],
+        "events": svc.history(name, actor=v)[-12:], "report": None, "text": None,
+        "rules_in_force": svc.rules_in_force(name, actor=v),
+        "favor_map": svc.variant_of(name,
+                                    actor=v).uses("favor_map"), "palette": palette_of(request),
         **extra}
     ctx["latest"] = svc.export(name, None, "text", gm=v.gm, actor=v, mine=True) \
         if ctx["history"] else None
     if v.power:
-        ctx["mine"] = svc.submissions(name, v.power, v)
-        ctx["options"] = svc.unit_options(name, v.power, v)
-        ctx["my_vote"] = svc.my_vote(name, v.power, v)
-        ctx["my_posts"] = svc.posts(name, v.power, v)
-        ctx["duties"], ctx["example"] = svc.due(name, v.power, v)
+        ctx["mine"] = svc.submissions(name, v.power, actor=v)
+        ctx["options"] = svc.unit_options(name, v.power, actor=v)
+        ctx["my_vote"] = svc.my_vote(name, v.power, actor=v)
+        ctx["my_posts"] = svc.posts(name, v.power, actor=v)
+        ctx["duties"], ctx["example"] = svc.due(name, v.power, actor=v)
         ctx["focus"] = _focus(request, name, v.power)
         if ctx["text"] is None:
             standing = [o.split("  (illegal:")[0] for o in ctx["mine"].orders]
             standing += [a.split("  (ignored:")[0] for a in ctx["mine"].allocations]
             ctx["text"] = "\n".join(standing) + "\n" if standing else \
-                svc.template(name, v.power, v)
+                svc.template(name, v.power, actor=v)
     if v.gm:
         powers = sorted(set(status.expected) | set(status.submitted))
-        ctx["all"] = {p: svc.submissions(name, p, v) for p in powers}
-        ctx["all_posts"] = svc.posts(name, None, v)
-        ctx["seats"] = svc.linked_seats(name, v)
-        ctx["powers"] = sorted(svc.variant_of(name).powers)
-        ctx["backdrop"] = svc.backdrop(name)
-        ctx["bots"], ctx["bot_seats"] = bot_names(), svc.bot_seats(name)
+        ctx["all"] = {p: svc.submissions(name, p, actor=v) for p in powers}
+        ctx["all_posts"] = svc.posts(name, None, actor=v)
+        ctx["seats"] = svc.linked_seats(name, actor=v)
+        ctx["powers"] = sorted(svc.variant_of(name, actor=v).powers)
+        ctx["backdrop"] = svc.backdrop(name, actor=v)
+        ctx["bots"], ctx["bot_seats"] = bot_names(), svc.bot_seats(name, actor=v)
     return ctx
 
 
@@ -244,11 +246,11 @@ def _focus(request: Request, name: str, power: str) -> str | None:
     from ..render import STYLE, layout_for
 
     svc = service(request)
-    units = svc.position(name).units_of(power)
+    units = svc.position(name, actor=PUBLIC).units_of(power)
     if not units:
         return None
-    backdrop = svc.map_backdrop(name)  # drawn over the official image: its pixels
-    variant = svc.variant_of(name)
+    backdrop = svc.map_backdrop(name, actor=PUBLIC)  # drawn over the official image: its pixels
+    variant = svc.variant_of(name, actor=PUBLIC)
     layout = layout_for(variant) if backdrop is None else backdrop.geometry(variant, STYLE)
     points = [layout.at(u.location) for u in units]
     xs, ys = [x for x, _ in points], [y for _, y in points]
@@ -263,11 +265,12 @@ def phase_page(request: Request, name: str, phase: str, palette: str | None = No
     Embassy orders and their results (Winter, §11.5)."""
     svc = service(request)
     v = viewer(request, name)
-    record = svc.record(name, phase, v)
+    record = svc.record(name, phase, actor=v)
     post = svc.export(name, phase, "text", gm=v.gm, actor=v, mine=True)
     return _remember_palette(request, render(request, "phase.html", {
-        "info": svc.game(name), "viewer": v, "phase": phase, "record": record, "post": post,
-        "favor_map": svc.variant_of(name).uses("favor_map"),
+        "info": svc.game(name,
+                         actor=v), "viewer": v, "phase": phase, "record": record, "post": post,
+        "favor_map": svc.variant_of(name, actor=v).uses("favor_map"),
         "palette": palette_of(request, palette)}), palette)
 
 
@@ -310,7 +313,7 @@ def submit(request: Request, name: str, csrf: str = Form(""), power: str = Form(
     throttle(request, "send", name, power)
     v = viewer(request, name)
     try:
-        report = service(request).submit(name, power, _text(text), v, phase=phase or None)
+        report = service(request).submit(name, power, _text(text), actor=v, phase=phase or None)
     except PhaseChanged as exc:  # written for a phase since processed: keep the text here
         return render(request, "game.html", _game_context(
             request, name, text=text, flash=f"Not sent: {exc}"), status=409)
@@ -331,7 +334,7 @@ def check(request: Request, name: str, csrf: str = Form(""), power: str = Form(.
         except HTTPException as exc:  # said beside the box, where the player looks
             return render(request, "_check.html", {"report": None, "error": exc.detail})
         try:
-            report = service(request).check(name, power, _text(text), v)
+            report = service(request).check(name, power, _text(text), actor=v)
         except Forbidden:
             raise
         except ServiceError as exc:  # an unreadable post: say why, beside the box
@@ -344,7 +347,7 @@ def ready(request: Request, name: str, csrf: str = Form(""), power: str = Form(.
           ready: str = Form("yes")) -> Response:
     check_csrf(request, csrf)
     yes = ready == "yes"
-    service(request).set_ready(name, power, yes, viewer(request, name))
+    service(request).set_ready(name, power, yes, actor=viewer(request, name))
     return _back(request, name, "Marked ready: the phase may be processed early once every "
                                 "power is ready." if yes else "No longer marked ready.")
 
@@ -353,7 +356,7 @@ def ready(request: Request, name: str, csrf: str = Form(""), power: str = Form(.
 def vote(request: Request, name: str, csrf: str = Form(""), power: str = Form(...),
          draw: str = Form(...)) -> Response:
     check_csrf(request, csrf)
-    tally = service(request).vote_draw(name, power, draw == "yes", viewer(request, name))
+    tally = service(request).vote_draw(name, power, draw == "yes", actor=viewer(request, name))
     message = "Your ballot is cast (secret: nobody sees how you voted)."
     if tally.passed:
         message = "The draw passed: the game is over."
@@ -377,7 +380,7 @@ def _gm_do(request: Request, name: str, action: str, f: dict[str, str], v: Viewe
     phase = f.get("phase") or None  # the phase the GM's page showed
     try:
         if action == "process":
-            record = svc.process(name, v, phase=phase)
+            record = svc.process(name, actor=v, phase=phase)
             return _back(request, name,
                          f"{record.phase} processed. Now: {record.status.phase}.")
         if action == "undo":
@@ -387,55 +390,55 @@ def _gm_do(request: Request, name: str, action: str, f: dict[str, str], v: Viewe
     except PhaseChanged as exc:  # a double click, a stale page, the deadline first
         return _back(request, name, str(exc))
     if action == "pause":
-        svc.pause(name, v)
+        svc.pause(name, actor=v)
         return _back(request, name, "Paused: the deadline is held.")
     if action == "resume":
-        svc.resume(name, v)
+        svc.resume(name, actor=v)
         return _back(request, name, "Resumed.")
     if action == "extend":
         hours = _number(f.get("hours", ""), "the extension") or 0
-        svc.extend(name, round(hours * 60), v)
+        svc.extend(name, round(hours * 60), actor=v)
         return _back(request, name, f"Deadline extended by {f.get('hours')} hour(s).")
     if action == "schedule":
         hours = _number(f.get("phase_hours", ""), "the phase length")
         grace = _number(f.get("grace_minutes", ""), "the grace period") or 0
         svc.set_schedule(name, round(hours * 60) if hours else None, round(grace),
-                         f.get("timezone") or "UTC", v)
+                         f.get("timezone") or "UTC", actor=v)
         return _back(request, name, "Deadlines set.")
     if action == "draw-rule":
-        svc.set_draw_rule(name, f.get("rule", ""), v)
+        svc.set_draw_rule(name, f.get("rule", ""), actor=v)
         return _back(request, name, "Draw rule set.")
     if action == "player":
         power, player = f.get("power", ""), f.get("player", "")
         if player and power.lower() != "gm":
-            svc.set_player(name, power, player, v)
-        token = svc.issue_link(name, power, v)
+            svc.set_player(name, power, player, actor=v)
+        token = svc.issue_link(name, power, actor=v)
         base = public_base(request)
         return render(request, "link.html", {
-            "info": svc.game(name), "seat": power, "player": player,
+            "info": svc.game(name, actor=v), "seat": power, "player": player,
             "link": f"{base}/join/{token}"})
     if action == "bot":
         power, bot = f.get("power", ""), f.get("bot", "")
-        svc.seat_bot(name, power, bot, v)
+        svc.seat_bot(name, power, bot, actor=v)
         return _back(request, name, f"{power} is played by the {bot} bot until you name a "
                                     "player for it.")
     if action == "revoke":
-        count = svc.revoke_links(name, f.get("power", ""), v)
+        count = svc.revoke_links(name, f.get("power", ""), actor=v)
         return _back(request, name, f"{count} link(s) revoked.")
     if action == "eliminate":
-        svc.force_elimination(name, f.get("power", ""), v)
+        svc.force_elimination(name, f.get("power", ""), actor=v)
         return _back(request, name, "Recorded: eliminated at the next Census.")
     if action == "remove-exile":
-        svc.remove_exile(name, f.get("power", ""), v)
+        svc.remove_exile(name, f.get("power", ""), actor=v)
         return _back(request, name, f"{f.get('power')} is removed from the game: no more DP "
                                     "(Dissolution §5.3).")
     if action == "rule":
         key, sep, value = f.get("rule", "").partition("=")
         if not sep:
             raise ServiceError("write the house rule as key=value")
-        svc.set_rule(name, key.strip(), value.strip(), v)
+        svc.set_rule(name, key.strip(), value.strip(), actor=v)
         return _back(request, name, f"House rule {key.strip()} set.")
     if action == "reveal-dp":
-        svc.reveal_dp(name, v)
+        svc.reveal_dp(name, actor=v)
         return _back(request, name, "DP allocations revealed.")
     raise HTTPException(404, f"there is no GM action '{action}'")

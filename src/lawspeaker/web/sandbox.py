@@ -70,7 +70,8 @@ async def sandbox_run(request: Request, name: str) -> Response:
     throttle(request, "sandbox", name, _seat(v))
     phase = str(form.get("phase", "")) or None
     try:
-        run = service(request).whatif(name, steps or [""], v, phase=phase, submitted=submitted)
+        run = service(request).whatif(name, steps or [""], actor=v, phase=phase,
+                                      submitted=submitted)
     except (Forbidden, NotFound):
         raise
     except ServiceError as exc:  # said above the boxes, the orders kept for another try
@@ -90,7 +91,7 @@ def _page(request: Request, name: str, steps: list[str], run: SandboxRun | None,
     if not v.gm and v.power is None:
         raise HTTPException(403, "the sandbox is for the game's players and its GM: open "
                                  "your secret link first")
-    info = svc.game(name)
+    info = svc.game(name, actor=v)
     shown = []
     for n, text in enumerate(steps):
         step = run.steps[n] if run is not None and n < len(run.steps) else None
@@ -128,7 +129,7 @@ def sandbox_api(request: Request, name: str, body: SandboxIn) -> dict[str, Any]:
         raise HTTPException(413, f"a sandbox's orders are at most {MAX_POST * 2} characters")
     v = api_viewer(request, name)
     throttle(request, "sandbox", name, _seat(v))
-    run = service(request).whatif(name, body.steps, v, phase=body.phase,
+    run = service(request).whatif(name, body.steps, actor=v, phase=body.phase,
                                   submitted=body.submitted)
     steps = []
     for n, step in enumerate(run.steps):
