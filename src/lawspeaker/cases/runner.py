@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import dataclasses
 import traceback
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from ..core.board import Dislodged, Phase, PhaseKind, Position, PowerState, Unit
 from ..core.notation import OrderSyntaxError, parse_order
@@ -119,6 +120,16 @@ def _crash(case: Case, exc: Exception) -> str:
     return "\n        ".join(lines)
 
 
+class _Played(NamedTuple):
+    """What a phase of a case left: its results, the units after it, the units
+    dislodged and, of those, the ones with nowhere to retreat."""
+
+    results: tuple[OrderResult, ...]
+    units: list[Unit]
+    dislodged: Sequence[Unit] = ()
+    doomed: Sequence[Unit] = ()
+
+
 class _Run:
     """One case played and compared. The runner reads the units and orders, plays the
     phase and checks the units, the dislodged units and the results; it owns what DP
@@ -183,6 +194,20 @@ class _Run:
         if used:
             raise CaseError(f"{', '.join(used)} need a variant with heirs (the 'heirs' "
                             f"component); {ctx.variant.name} has none")
+        units, position = self.prestate()
+        favor = FavorSections(ctx) if ctx.case.favor_map else None
+        if favor is not None:  # Dissolution §11: the Embassies, and their POSTSTATE sections
+            position = favor.position(position)
+        played = self.play(position, self.read_orders(position.phase.kind), favor)
+        ctx.report.results = played.results
+        if favor is not None:
+            favor.check(position)
+        self.check_poststate(units, played, position.phase.kind)
+
+    def prestate(self) -> tuple[list[Unit], Position]:
+        """The PRESTATE units and the position the case starts from: its phase, the
+        owners of the centres, the dislodged units and what dislodged them."""
+        ctx = self.ctx
         case = ctx.case
         season, year, kind = case.phase or ("Spring", 1901, "movement")
         phase = Phase(season, year, PhaseKind(kind))
@@ -199,17 +224,18 @@ class _Run:
         powers = {name: PowerState("minor") for name in ctx.minors}
         powers.update({u.power: PowerState("nuclear") for u in units
                        if u.power in ctx.variant.nuclear})  # Dissolution §8
-        position = Position.from_units(
+        return units, Position.from_units(
             ctx.variant.name, phase, units, owners,
             [Dislodged(u, attackers.get(u.province)) for u in dislodged_units], standoffs,
             powers_in_play=powers, favor=self.favor(), exiles=self.exiles())
-        favor = FavorSections(ctx) if case.favor_map else None
-        if favor is not None:  # Dissolution §11: the Embassies, and their POSTSTATE sections
-            position = favor.position(position)
-        orders = self.read_orders(phase.kind)
-        dislodged_after: list[Unit] = []
-        doomed: list[Unit] = []
-        if phase.kind is PhaseKind.MOVEMENT:
+
+    def play(self, position: Position, orders: list[Order], favor: FavorSections | None
+             ) -> _Played:
+        """The phase adjudicated with the resolver of its kind, DP and the Favor Map's
+        steps where the case has them."""
+        ctx = self.ctx
+        kind = position.phase.kind
+        if kind is PhaseKind.MOVEMENT:
             if self.allocations or ctx.variant.uses("diplomacy_points"):
                 self.dp = resolve_allocations(ctx.variant, position, orders,
                                               [a for _, a in self.allocations], ctx.rules)
@@ -219,44 +245,47 @@ class _Run:
                 self.check_chosen(position)
             moved = resolve_movement(ctx.variant.map, position.units, orders, ctx.rules,
                                      ctx.variant.invulnerable_powers)
-            results, after = moved.results, list(moved.units.values())
+            after = list(moved.units.values())
             dislodged_after = [u for u, _ in moved.dislodged.values()]
             if favor is not None:  # violations, kicks, Nuclear Retaliation (§11.6, §11.4.2)
                 done = favor.after_moves(position, moved).position
                 after = list(done.units.values())
                 dislodged_after = [d.unit for d in done.dislodged.values()]
-            doomed = self.without_retreat(phase, moved.units, moved.dislodged, moved.standoffs)
-        elif phase.kind is PhaseKind.RETREAT:
+            doomed = self.without_retreat(position.phase, moved.units, moved.dislodged,
+                                          moved.standoffs)
+            return _Played(moved.results, after, dislodged_after, doomed)
+        if kind is PhaseKind.RETREAT:
             retreated = resolve_retreats(ctx.variant, position, orders)
-            results, after = retreated.results, list(retreated.units.values())
-        else:
-            winter: tuple[OrderResult, ...] = ()
-            if favor is not None:  # Dissolution §11.5: Embassies are ordered with the builds
-                orders, won = favor.winter(position, orders)
-                winter = won.results
-            adjusted = resolve_adjustments(ctx.variant, position, orders, ctx.rules)
-            results, after = adjusted.results + winter, list(adjusted.units.values())
-        ctx.report.results = results
-        if favor is not None:
-            favor.check(position)
+            return _Played(retreated.results, list(retreated.units.values()))
+        winter: tuple[OrderResult, ...] = ()
+        if favor is not None:  # Dissolution §11.5: Embassies are ordered with the builds
+            orders, won = favor.winter(position, orders)
+            winter = won.results
+        adjusted = resolve_adjustments(ctx.variant, position, orders, ctx.rules)
+        return _Played(adjusted.results + winter, list(adjusted.units.values()))
+
+    def check_poststate(self, units: list[Unit], played: _Played, kind: PhaseKind) -> None:
+        """The units and dislodged units after the phase against POSTSTATE (or the
+        PRESTATE's, with POSTSTATE_SAME), then the results."""
+        case = self.ctx.case
         if case.poststate_same:
             expected, expected_dislodged = units, []
         elif case.poststate is not None:
-            expected = [ctx.unit(e) for e in case.poststate]
-            expected_dislodged = [ctx.unit(e) for e in case.poststate_dislodged]
+            expected = [self.ctx.unit(e) for e in case.poststate]
+            expected_dislodged = [self.ctx.unit(e) for e in case.poststate_dislodged]
         elif case.poststate_results or case.favor_map:
-            self.check_results(results, phase.kind)  # a case may assert only results
+            self.check_results(played.results, kind)  # a case may assert only results
             return
         else:
             raise CaseError("the case states no outcome: give POSTSTATE, POSTSTATE_SAME "
                             "or POSTSTATE_RESULTS")
-        self.compare("units", expected, after)
+        self.compare("units", expected, played.units)
         # jDip-style files omit dislodged units that have nowhere to retreat.
         listed = {(u.power, u.type, u.location) for u in expected_dislodged}
-        dislodged_after = [u for u in dislodged_after
-                           if u not in doomed or (u.power, u.type, u.location) in listed]
+        dislodged_after = [u for u in played.dislodged
+                           if u not in played.doomed or (u.power, u.type, u.location) in listed]
         self.compare("dislodged units", expected_dislodged, dislodged_after)
-        self.check_results(results, phase.kind)
+        self.check_results(played.results, kind)
 
     def run_with_heirs(self) -> None:
         """A variant with heirs: the case builds a whole position (:class:`HeirSections`)
