@@ -159,7 +159,7 @@ def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
 def thawed(mapping: Mapping[_K, _V]) -> dict[_K, _V]:
     """A mutable copy of one of a position's mappings. Its read-only view copies the
     dict behind it in one step; ``dict(view)`` would read it key by key, five times
-    slower (issue 20)."""
+    slower."""
     if isinstance(mapping, MappingProxyType):
         copy = mapping.copy()
         if type(copy) is dict:
@@ -314,7 +314,7 @@ class Position:
             freeze = _FREEZE.get(key)
             state[key] = value if freeze is None else freeze(value)
         new = object.__new__(Position)
-        object.__setattr__(new, "__dict__", state)  # one copy of the fields (issue 20)
+        object.__setattr__(new, "__dict__", state)  # one copy, no __post_init__ again
         return new
 
     def kind_of(self, power: str) -> str:

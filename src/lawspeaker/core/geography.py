@@ -58,7 +58,7 @@ class UnitType(StrEnum):
 _ARMY: Final = UnitType.ARMY
 _FLEET: Final = UnitType.FLEET
 _WING: Final = UnitType.WING
-"""Read once: each use of an enum member is a class look-up (issue 20)."""
+"""Read once: each use of an enum member is a class look-up."""
 
 
 #: Spoken names of the coast codes used after a slash (``spa/nc``).

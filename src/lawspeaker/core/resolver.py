@@ -308,7 +308,7 @@ class _Resolver:
         :meth:`hold` strength of its destination, then every other move's
         :meth:`prevent` strength (DATC 5.B.2-5.B.4). The first two are worked out here
         from one look-up of the destination, asking the same decisions in the same order
-        as those methods: this is the resolver's most frequent question (issue 20)."""
+        as those methods: this is the resolver's most frequent question."""
         if plan.prov in self.criss:
             return False  # Dissolution §3.11.1: a criss-cross attack that bounced
         if plan.by_convoy and not self.has_path(plan):
@@ -431,7 +431,7 @@ class _Resolver:
                 resolve(plan)
         # The results read this resolver when their texts are asked for, so it must not
         # hold them in turn: without a cycle, a phase's objects are freed as soon as its
-        # results are, and never wait for the garbage collector (issue 20).
+        # results are, and never wait for the garbage collector.
         report = Report(self, lambda: Explainer(self, self.map, self.backups).lines)
         explain = report.explain
         results = [*self.illegal]
@@ -439,7 +439,7 @@ class _Resolver:
         dislodged: dict[str, tuple[Unit, str | None]] = {}
         for prov, plan in plans.items():
             winner = winners.get(prov)
-            if plan.ok and plan.kind == _MOVE:  # the commonest result, made here (issue 20)
+            if plan.ok and plan.kind == _MOVE:  # the commonest result, made here, not by explain
                 add(PlanResult(report, plan, winner, _SUCCEEDS, MOVE_SUCCEEDS))
                 continue
             add(explain(plan, winner))

@@ -74,7 +74,7 @@ class MatchedOrders:
         game_map = self.map
         seas: set[str] | None = None  # the fleets that could convoy, when first needed
         # Each unit's plan, in the order of the units, which the results follow: made in
-        # that order at once, so that no second table is needed (issue 20).
+        # that order at once, so that no second table is needed.
         given: dict[str, _Plan | None] = dict.fromkeys(units)
         conflicts: dict[str, list[Order]] = {}
         explicit, wings = self.explicit, self.wings

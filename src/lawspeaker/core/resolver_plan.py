@@ -30,7 +30,7 @@ _FLEET: Final = UnitType.FLEET
 class _Void:
     """Why a support or convoy is void because of what another unit does, put in words
     (``Void: A Paris does not move to Burgundy``) only when read: most never are, and
-    naming units was a tenth of matching the orders (issue 20). ``str()`` gives it."""
+    naming units was a tenth of matching the orders. ``str()`` gives it."""
 
     __slots__ = ("map", "place", "text", "unit")
 
@@ -65,7 +65,7 @@ class _Plan:
                  units: dict[str, Unit]) -> None:
         """The plan of ``unit`` given ``order``, or none (it holds), on the board
         ``units``. One constructor, with no helper to call, because a plan is made for
-        every unit of every phase (issue 20)."""
+        every unit of every phase."""
         self.unit = unit
         self.order = order
         # A unit is a named tuple: one unpacking reads it quicker than five attributes

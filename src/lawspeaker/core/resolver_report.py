@@ -62,7 +62,7 @@ class PlanResult(OrderResult):
     plan, and its reason, when the order failed, and its explanation are worked out
     from the plan by the :class:`Report` when first read. Keeping the plan, rather than
     a closure per text and a copy of each fact, makes a result one small object: one is
-    made for every order of every phase (issue 20)."""
+    made for every order of every phase."""
 
     __slots__ = ("_plan", "_report", "_winner")
 

@@ -27,7 +27,7 @@ class OrderResult:
 
     # Plain slots behind read-only properties, rather than a __setattr__ that refuses
     # every write: a result is made for every order of every phase, and assigning
-    # slots directly costs a third of going through object.__setattr__ (issue 20).
+    # slots directly costs a third of going through object.__setattr__.
     # It also lets the compiled build (mypyc) compile this module.
     __slots__ = ("_dislodged", "_implicit", "_order", "_outcome", "_reason", "_why", "_words")
 

@@ -92,7 +92,7 @@ def adjustments_owed(variant: Variant, position: Position) -> bool:
     # Only major powers: one owes something exactly when its units and its centres
     # differ in number, as they do for some power when the totals differ; else the
     # two lists of owners differ. Sorting them is done in C, faster than counting
-    # each power's (issue 20).
+    # each power's.
     units, owners = position.units, position.owners
     if len(units) != len(owners):
         return True
@@ -131,7 +131,7 @@ def minor_rebuilds(variant: Variant, position: Position) -> list[Unit]:
     out: list[Unit] = []
     in_play = position.powers_in_play
     if not any(s.kind in ("minor", "thrall") for s in in_play.values()):
-        return out  # no minor or thrall power: nobody rebuilds (issue 20)
+        return out  # no minor or thrall power: nobody rebuilds, and no centre is looked at
     for prov, owner in sorted(position.owners.items()):
         state = in_play.get(owner)
         if state is None or state.kind not in ("minor", "thrall") or prov in position.units:

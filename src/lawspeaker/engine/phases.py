@@ -136,7 +136,7 @@ _MOVEMENT: Final = PhaseKind.MOVEMENT
 _RETREAT: Final = PhaseKind.RETREAT
 _ADJUSTMENT: Final = PhaseKind.ADJUSTMENT
 _CENSUS: Final = PhaseKind.CENSUS
-"""Read once: each use of an enum member is a class look-up (issue 20)."""
+"""Read once: each use of an enum member is a class look-up."""
 
 
 def next_phase(variant: Variant, phase: Phase) -> Phase:
@@ -150,8 +150,8 @@ def next_phase(variant: Variant, phase: Phase) -> Phase:
 
 
 def _place(variant: Variant, phase: Phase) -> int:
-    """Where ``phase`` is in the calendar: a look-up in the variant's table, which
-    :func:`_advance` walks without building the phases it skips (issue 20)."""
+    """Where ``phase`` is in the calendar: a look-up in the variant's table, cheaper
+    than a search, which :func:`_advance` walks without building the phases it skips."""
     index = variant.phase_index.get((phase.season, phase.kind))
     if index is None:  # a season the calendar does not name: the first of its kind
         index = next(i for i, (_, k) in enumerate(variant.phases) if k is phase.kind)
@@ -362,7 +362,7 @@ def _for_players(variant: Variant, position: Position, results: list[OrderResult
     if not misnamed:
         # No order names the wrong type (the orders the engine makes itself, a unit's
         # implicit hold or disband, a removal by civil disorder, name the unit's own):
-        # the results stand as they are, without a look at each (issue 20).
+        # the results stand as they are, without the cost of a look at each.
         if own_words:
             return tuple(results)
         cite = variant.cite
@@ -439,8 +439,8 @@ def _advance(variant: Variant, position: Position, rules: Rules, events: list[st
 
     ``position`` is the phase just adjudicated; ``units``, ``dislodged`` and
     ``standoffs`` are what it left, put into the next position together with its
-    phase, in one copy (issue 20). The phases skipped are walked in the variant's
-    calendar table without being built."""
+    phase, in one copy rather than one per change. The phases skipped are walked in
+    the variant's calendar table without being built."""
     phases = variant.phases
     places = variant.phase_index
     index, year = _place(variant, position.phase), position.phase.year

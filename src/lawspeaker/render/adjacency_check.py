@@ -1,7 +1,8 @@
 """The truth test of a territory map: two provinces share a border of visible
 length if and only if they are adjacent in the rules or listed as a
-crossing, and no two areas overlap (issue 19). ``map check`` runs it on
-every variant, a designer's own folder included.
+crossing, and no two areas overlap, so that players can read the rules'
+adjacencies off the picture. ``map check`` runs it on every variant, a
+designer's own folder included.
 """
 
 from __future__ import annotations

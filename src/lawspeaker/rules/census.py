@@ -276,7 +276,7 @@ def centre_counts(variant: Variant, position: Position) -> dict[str, int]:
     owners = position.owners
     in_play = position.powers_in_play
     if not in_play and variant.centres_count_one and owners.keys() <= variant.map.supply_centres:
-        # The common case: every centre counts one, counted in C (issue 20).
+        # The common case: every centre counts one, so a Counter counts them all, in C.
         tally = Counter(owners.values())
         return {name: tally[name] for name in variant.powers}
     counts = dict.fromkeys(variant.powers, 0)

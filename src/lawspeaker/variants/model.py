@@ -194,7 +194,7 @@ class Variant:
     @cached_property
     def phase_index(self) -> Mapping[tuple[str, PhaseKind], int]:
         """(season, kind) -> its place in :attr:`phases`: the engine steps through the
-        calendar after every phase, and a look-up is cheaper than a search (issue 20)."""
+        calendar after every phase, and a look-up is cheaper than a search."""
         index: dict[tuple[str, PhaseKind], int] = {}
         for i, entry in enumerate(self.phases):
             index.setdefault(entry, i)
@@ -209,7 +209,7 @@ class Variant:
     @cached_property
     def centre_values(self) -> Mapping[str, int]:
         """Province -> how many centres it counts for (0 for a province that is no
-        supply centre): kept, as the Census counts them every year (issue 20)."""
+        supply centre): kept, as the Census counts them every year."""
         return {k: p.sc_value for k, p in self.map.provinces.items()}
 
     @cached_property
