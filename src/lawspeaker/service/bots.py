@@ -2,7 +2,7 @@
 
 The GM seats a bot (:mod:`lawspeaker.sim.bots`, by name) at a power: for a
 power nobody plays, or for one whose player is gone. With the house rule
-``bot_after_missed=N`` (:mod:`.seat_rules`) the scheduler does it by itself:
+``bot_after_missed=N`` (:mod:`.house_rules`) the scheduler does it by itself:
 when a power has missed N deadlines since its seat was last given, the bot
 named by ``bot_substitute`` takes the seat from the next phase on. Either way
 the seat is the bot's until the GM names a player for it again.
@@ -29,8 +29,8 @@ from ..store.models import BallotRow, EventRow, SubmissionRow
 from ..variants import Variant
 from .ballots import Ballots
 from .entry import OrderEntry
+from .house_rules import missed_limit, substitute_bot
 from .loader import GameLoader, LoadedGame, log_event, require_gm
-from .seat_rules import missed_limit, substitute_bot
 from .seats import Seats
 from .status import expected_powers
 from .types import SCHEDULER, PhaseChanged, ServiceError, Viewer

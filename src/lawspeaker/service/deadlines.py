@@ -36,7 +36,8 @@ __all__ = ["Deadlines", "ProcessStep", "Schedule", "check_schedule", "check_time
            "restart_deadline"]
 
 ProcessStep = Callable[[Session, LoadedGame, Viewer], object]
-"""The service's processing step: process a locked game in the caller's transaction."""
+"""The service's processing step: process a locked game in the caller's transaction
+(None: nothing done yet, a preview waits for the GM's review)."""
 
 log = logging.getLogger("lawspeaker.scheduler")
 
@@ -172,7 +173,8 @@ class Deadlines:
                 with self.games.write(name) as (s, g):
                     if not _due(s, g, at or now()):
                         continue  # another worker processed it meanwhile
-                    self.process(s, g, SCHEDULER)
+                    if self.process(s, g, SCHEDULER) is None:
+                        continue  # a preview waits for the GM's review (service/review.py)
                 done.append(name)
                 log.info("processed %s at its deadline", name)
             except ServiceError as exc:

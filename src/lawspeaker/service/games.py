@@ -9,6 +9,8 @@ Each part owns one job and reaches a game only through the loader
 * :class:`~.entry.OrderEntry` — posts taken and checked line by line, what is due;
 * :class:`~.posts.Posts` — a power's posts this phase as sent;
 * :class:`~.processing.Processing` — the service's processing step, and rollback;
+* :class:`~.review.Review` — results the GM reviews before publishing (``review=yes``);
+* :mod:`.actions` — the GM's actions, each defined once; :meth:`GameService.act` runs one;
 * :class:`~.records.Records` — the published record: history, results, maps;
 * :class:`~.access.Access` — secret links and browser sessions;
 * :class:`~.deadlines.Deadlines` — deadlines and the scheduler (given the step);
@@ -34,6 +36,7 @@ from ..core.board import Position
 from ..store import Store
 from ..variants import Variant
 from .access import Access, Grant
+from .actions import ActionResult, perform
 from .backdrops import BackdropInfo, Backdrops
 from .ballots import Ballots, DrawTally
 from .bots import BotSeats
@@ -45,6 +48,7 @@ from .loader import GameLoader, LoadedGame
 from .posts import PostRecord, Posts
 from .processing import Processing
 from .records import Records
+from .review import Preview, Review
 from .sandbox import Sandbox, SandboxRun
 from .seats import Seats
 from .setup import GameSetup
@@ -86,7 +90,7 @@ class GameService:
     """Games on a store. Every method takes the game's name.
 
     The parts are attributes (``loader``, ``setup``, ``seats``, ``entry``,
-    ``post_log``, ``processing``, ``records``, ``access``, ``deadlines``,
+    ``post_log``, ``processing``, ``review``, ``records``, ``access``, ``deadlines``,
     ``ballots``, ``chat``, ``backdrops``, ``sandbox``, ``bots``); a front end calls the
     methods below."""
 
@@ -101,6 +105,7 @@ class GameService:
         self.processing = Processing(self.loader, self.records)
         self.ballots = Ballots(self.loader)
         self.bots = BotSeats(self.loader, self.seats, self.entry, self.ballots)
+        self.review = Review(self.loader, self.processing, self.records, self.bots.note_missed)
         self.deadlines = Deadlines(self.loader, process=self._deadline_step)
         self.access = Access(self.loader)
         self.sandbox = Sandbox(self.loader)
@@ -199,8 +204,11 @@ class GameService:
 
     # --- processing --------------------------------------------------------------------
 
-    def process(self, name: str, *, actor: Viewer, phase: str | None = None) -> PhaseRecord:
-        """Adjudicate the current phase with the standing orders and advance.
+    def process(self, name: str, *, actor: Viewer, phase: str | None = None
+                ) -> PhaseRecord | Preview:
+        """Adjudicate the current phase with the standing orders and advance, or,
+        with the house rule ``review=yes``, into a :class:`~.review.Preview` only
+        the GM sees (:mod:`.review`; the game stays in its phase).
 
         One transaction: the adjudication, the next phase and the log entry
         are written together, or (on any error, or a crash) not at all.
@@ -208,9 +216,46 @@ class GameService:
         the open one (a double click, a stale page, the deadline got there
         first) nothing is done and :class:`PhaseChanged` says so.
         """
-        record = self.processing.process(name, actor, phase)
-        self.bots.play(name)  # seated bots post for the phase that opened
+        done = self.review.process(name, actor, phase)
+        if isinstance(done, PhaseRecord):
+            self.bots.play(name)  # seated bots post for the phase that opened
+        return done
+
+    def publish(self, name: str, *, actor: Viewer, phase: str | None = None) -> PhaseRecord:
+        """Make the open preview the next phase, exactly as a Process without review
+        would; :class:`~.review.PreviewStale` if a post, a rule change or a rollback
+        since makes it out of date, :class:`PhaseChanged` if there is none (a double
+        click publishes once)."""
+        record = self.review.publish(name, actor, phase)
+        self.bots.play(name)
         return record
+
+    def discard(self, name: str, *, actor: Viewer, phase: str | None = None) -> str:
+        """Drop the open preview; the game stays in its phase (its label)."""
+        return self.review.discard(name, actor, phase)
+
+    def preview(self, name: str, *, actor: Viewer) -> Preview | None:
+        """The preview waiting for the GM's review, if any (GM only)."""
+        return self.review.preview(name, actor)
+
+    def under_review(self, name: str, *, actor: Viewer) -> bool:
+        """Whether results are being reviewed (public: never what they are)."""
+        return self.review.pending(name)
+
+    def preview_picture(self, name: str, *, actor: Viewer, fmt: str = "svg",
+                        board: str = "map", max_width: int | None = None,
+                        palette: str | None = None) -> str | bytes:
+        """The preview's results map (GM only)."""
+        return self.review.picture(name, actor, fmt, board, max_width, palette)
+
+    # --- the GM's actions (service/actions.py) -----------------------------------------
+
+    def act(self, name: str, action: str, args: dict[str, object], *, actor: Viewer
+            ) -> ActionResult:
+        """Run a GM action of :data:`.actions.ACTIONS` with raw arguments (form
+        fields, JSON values, command-line words): checked, run and answered alike
+        for every front end."""
+        return perform(self, name, action, args, actor)
 
     def undo(self, name: str, to: str | None = None, *, actor: Viewer, phase: str | None = None
             ) -> str:
@@ -336,9 +381,9 @@ class GameService:
 
     def _deadline_step(self, s: Session, g: LoadedGame, actor: Viewer) -> object:
         """The scheduler's step: missed deadlines noted (and seats given to bots
-        under ``bot_after_missed``), then the service's processing step."""
-        self.bots.note_missed(s, g)
-        return self.processing.step(s, g, actor)
+        under ``bot_after_missed``), then the service's processing step, or with
+        review on a preview for the GM (:meth:`.review.Review.at_deadline`)."""
+        return self.review.at_deadline(s, g)
 
     # --- ready flags and draw votes ------------------------------------------------------
 

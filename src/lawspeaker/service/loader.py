@@ -30,7 +30,7 @@ from ..engine.game import Game
 from ..store import Store
 from ..store.models import EventRow, GameRow, PhaseRow
 from ..variants import Variant, VariantError, load_variant
-from .seat_rules import engine_rules
+from .house_rules import engine_rules
 from .types import Forbidden, NotFound, PhaseChanged, ServiceError, Viewer
 
 __all__ = ["GameLoader", "LoadedGame", "checked_power", "checked_rules", "engine_of",

@@ -2,9 +2,9 @@
 orders and the game moved on, and the rollback that undoes it.
 
 :meth:`Processing.step` is the one place a phase is processed, whoever
-asks: the GM's "Process" (:meth:`Processing.process`) and the deadline's
-scheduler (:class:`lawspeaker.service.deadlines.Deadlines`, which is given
-the step as a callable). It runs in the caller's write transaction, with the
+asks: the GM's "Process" and "Publish" and the deadline's scheduler (through
+:class:`lawspeaker.service.review.Review`, which decides whether the step runs
+now or a preview waits for the GM's review). It runs in the caller's write transaction, with the
 game locked: the adjudication, the next phase, the log entry and the new
 deadline are written together, or (on any error, or a crash) not at all.
 """
@@ -45,39 +45,16 @@ def secret_part(result: Adjudication) -> dict[str, Any]:
 
 
 class Processing:
-    """Process the open phase (the GM, or the scheduler through :meth:`step`),
-    and roll back to an earlier one."""
+    """Process the open phase (:meth:`step`, whoever asks: the GM's Process and
+    Publish and the scheduler, through :class:`.review.Review`), and roll back."""
 
     def __init__(self, games: GameLoader, records: Records) -> None:
         self.games = games
         self.records = records
 
-    def process(self, name: str, actor: Viewer, phase: str | None = None) -> PhaseRecord:
-        """Adjudicate the current phase with the standing orders and advance
-        (see :meth:`GameService.process`)."""
-        require_gm(actor)
-        with self.games.write(name) as (s, g):
-            self.games.expect_phase(s, g, phase, "asked to process")
-            return self.step(s, g, actor)
-
     def step(self, s: Session, g: LoadedGame, actor: Viewer) -> PhaseRecord:
         """Adjudicate in the caller's transaction (the GM's, or the scheduler's)."""
-        if g.position.result:
-            raise ServiceError(f"the game is over ({g.position.result})")
-        active = standing_lines(s, g)
-        orders: list[Order] = []
-        allocations: list[Allocation] = []
-        for power, slots in sorted(active.items()):
-            for rows in slots.values():
-                for row in rows:
-                    if row.kind == "order":
-                        orders.append(order_from_dict(row.order or {}))
-                    elif row.kind == "dp":
-                        allocations.append(allocation_of(row, power))
-        try:
-            result = adjudicate(g.variant, g.position, orders, g.rules, allocations)
-        except ValueError as exc:
-            raise ServiceError(str(exc)) from None
+        result = self.adjudicate(s, g)
         secret = secret_part(result)
         results = [result_to_dict(r, why=True) for r in result.results]  # kept to explain
         adjudication = AdjudicationRow(phase_id=g.phase.id, results=results,
@@ -94,6 +71,26 @@ class Processing:
         g.phases.append(nxt)
         restart_deadline(g.row)
         return self.records.build(s, g, g.phase, secret_too=True)
+
+    def adjudicate(self, s: Session, g: LoadedGame) -> Adjudication:
+        """The open phase adjudicated with its standing orders, nothing written:
+        what :meth:`step` writes, and what a preview for the GM's review shows."""
+        if g.position.result:
+            raise ServiceError(f"the game is over ({g.position.result})")
+        active = standing_lines(s, g)
+        orders: list[Order] = []
+        allocations: list[Allocation] = []
+        for power, slots in sorted(active.items()):
+            for rows in slots.values():
+                for row in rows:
+                    if row.kind == "order":
+                        orders.append(order_from_dict(row.order or {}))
+                    elif row.kind == "dp":
+                        allocations.append(allocation_of(row, power))
+        try:
+            return adjudicate(g.variant, g.position, orders, g.rules, allocations)
+        except ValueError as exc:
+            raise ServiceError(str(exc)) from None
 
     def undo(self, name: str, to: str | None, actor: Viewer, phase: str | None = None) -> str:
         """Roll back to an earlier phase (see :meth:`GameService.undo`)."""

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from ..core.board import Position
 from ..core.orders import EmbassyOrder, Order
+from ..core.results import OrderResult
 from ..engine.codec import order_from_dict, result_from_dict
 from ..store.models import AdjudicationRow, EventRow, GameRow, PhaseRow
 from .backdrops import Backdrops
@@ -31,7 +32,11 @@ if TYPE_CHECKING:
     from ..render import Drawing
     from ..render.backdrop import Backdrop
 
-__all__ = ["Records"]
+__all__ = ["GM_ONLY_EVENTS", "Records"]
+
+GM_ONLY_EVENTS = ("link", "review")
+"""History entries only a GM's history shows: secret links made or revoked, and
+previews made or discarded (:mod:`.review`)."""
 
 
 class Records:
@@ -54,8 +59,8 @@ class Records:
                 PhaseRow.game_id == g.row.id, AdjudicationRow.undone_at.is_not(None))))
             out = []
             query = select(EventRow).where(EventRow.game_id == g.row.id)
-            if not actor.gm:
-                query = query.where(EventRow.kind != "link")
+            if not actor.gm:  # links made and results under review: the GM's business
+                query = query.where(EventRow.kind.not_in(GM_ONLY_EVENTS))
             for e in s.scalars(query.order_by(EventRow.id)):
                 label, undone = labels.get(e.phase_id or -1, (None, None))
                 if e.kind == "processed":  # undone when its adjudication was
@@ -126,17 +131,6 @@ class Records:
         is 3,915 px wide), never up. ``palette``: a named palette (``colorblind``,
         :data:`lawspeaker.render.palette.PALETTES`), the viewer's choice. ``backdrop``:
         draw over this official map image; without it, over the one the GM uploaded, if any."""
-        from ..render import draw, draw_favor
-        from ..render.palette import style_for
-
-        try:
-            style = style_for(palette)
-        except ValueError as exc:
-            raise ServiceError(str(exc)) from None
-        if fmt not in ("svg", "png"):
-            raise ServiceError(f"unknown picture format '{fmt}' (svg or png)")
-        if board not in ("map", "favor"):
-            raise ServiceError(f"unknown board '{board}' (map or favor)")
         with self.games.read(name) as (s, g):
             row = find_phase(g, phase)
             position = Position.from_dict(row.position)
@@ -151,22 +145,43 @@ class Records:
                     if actor.may_act_for(power):
                         pending += [order_from_dict(r.order or {}) for rs in slots.values()
                                     for r in rs if r.kind == "order"]
-            if board == "favor":
-                if not g.variant.uses("favor_map"):
-                    raise ServiceError(f"{g.variant.title} has no Favor Map")
-                embassy = [o for o in pending if isinstance(o, EmbassyOrder)]
-                drawing = draw_favor(g.variant, position, results=results, rules=g.rules,
-                                     orders=embassy if orders and results is None else None,
-                                     style=style)
-                return drawing.svg() if fmt == "svg" else drawing.png(_scale(drawing, max_width))
-            if backdrop is None:
-                backdrop = Backdrops.stored(s, g)
-            drawing = draw(g.variant, position, results=results, backdrop=backdrop,
-                           orders=pending if orders and results is None else None,
-                           subtitle=f"{g.row.name}" + ("" if results is not None or not orders
-                                                       else f" — orders seen by {actor}"),
-                           style=style)
+            subtitle = g.row.name + ("" if results is not None or not orders
+                                     else f" — orders seen by {actor}")
+            return self.draw(s, g, position, results, pending if orders else None, fmt,
+                             board, subtitle, max_width, palette, backdrop)
+
+    def draw(self, s: Session, g: LoadedGame, position: Position,
+             results: list[OrderResult] | None, pending: list[Order] | None, fmt: str,
+             board: str, subtitle: str, max_width: int | None = None,
+             palette: str | None = None, backdrop: Backdrop | None = None) -> str | bytes:
+        """Draw ``position`` with its ``results`` (a processed phase, or a preview
+        for the GM) or the ``pending`` orders the caller may see; the caller has
+        decided who sees what."""
+        from ..render import draw, draw_favor
+        from ..render.palette import style_for
+
+        try:
+            style = style_for(palette)
+        except ValueError as exc:
+            raise ServiceError(str(exc)) from None
+        if fmt not in ("svg", "png"):
+            raise ServiceError(f"unknown picture format '{fmt}' (svg or png)")
+        if board not in ("map", "favor"):
+            raise ServiceError(f"unknown board '{board}' (map or favor)")
+        if board == "favor":
+            if not g.variant.uses("favor_map"):
+                raise ServiceError(f"{g.variant.title} has no Favor Map")
+            embassy = [o for o in pending or () if isinstance(o, EmbassyOrder)]
+            drawing = draw_favor(g.variant, position, results=results, rules=g.rules,
+                                 orders=embassy if pending is not None and results is None
+                                 else None, style=style)
             return drawing.svg() if fmt == "svg" else drawing.png(_scale(drawing, max_width))
+        if backdrop is None:
+            backdrop = Backdrops.stored(s, g)
+        drawing = draw(g.variant, position, results=results, backdrop=backdrop,
+                       orders=pending if results is None else None, subtitle=subtitle,
+                       style=style)
+        return drawing.svg() if fmt == "svg" else drawing.png(_scale(drawing, max_width))
 
     def reveal_dp(self, name: str, actor: Viewer) -> None:
         """After the game, the GM may reveal every DP allocation (S9 §9.0).

@@ -18,8 +18,8 @@ from ..core.board import Position
 from ..engine.phases import initial_position
 from ..store.models import GameRow
 from ..variants import Variant, VariantError, load_variant
+from .house_rules import service_rules_in_force
 from .loader import GameLoader, checked_rules, find_phase, log_event, require_gm
-from .seat_rules import seat_rules_in_force
 from .seats import Seats
 from .types import GameInfo, ServiceError, Viewer, checked_name
 
@@ -107,7 +107,7 @@ class GameSetup:
                 text = "none" if value is None else "yes" if value is True \
                     else "no" if value is False else str(value)
                 out.append((f.name, text, f.name in house))
-            return out + seat_rules_in_force(g.row.rules)
+            return out + service_rules_in_force(g.row.rules)
 
 
 def _bundled(variant: Variant) -> bool:

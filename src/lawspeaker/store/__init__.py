@@ -23,7 +23,7 @@ from .models import Base
 
 __all__ = ["DEFAULT_DB", "Store", "StoreBusy", "StoreError", "database_url", "open_store"]
 
-SCHEMA_VERSION = "0006"
+SCHEMA_VERSION = "0007"
 """The newest migration in ``migrations/versions`` (a test checks they agree)."""
 
 DEFAULT_DB = "lawspeaker.db"

@@ -40,6 +40,7 @@ __all__ = [
     "LinkRow",
     "PhaseRow",
     "PlayerRow",
+    "PreviewRow",
     "SessionRow",
     "SettingRow",
     "SubmissionRow",
@@ -172,6 +173,32 @@ class AdjudicationRow(Base):
     secret: Mapped[dict[str, Any]]
     """GM only: the allocations, per-unit DP tallies and rejections."""
     undone_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class PreviewRow(Base):
+    """A phase adjudicated for the GM's review and not yet published (the house
+    rule ``review``): what the adjudication would write, kept apart from
+    ``adjudications`` so that no path that shows published results can see it.
+    Closed (``closed_at``) when published, discarded or replaced; never deleted."""
+
+    __tablename__ = "previews"
+    __table_args__ = (Index("ix_previews_game", "game_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    phase_id: Mapped[int] = mapped_column(ForeignKey("phases.id"))
+    made_at: Mapped[datetime] = mapped_column(default=now)
+    made_by: Mapped[str] = mapped_column(String(200))
+    last_event: Mapped[int] = mapped_column(default=0)
+    """The game's newest event when the preview was made: a later post, rule
+    change or rollback makes it stale."""
+    results: Mapped[list[Any]]
+    events: Mapped[list[Any]]
+    secret: Mapped[dict[str, Any]]
+    next_position: Mapped[dict[str, Any]]
+    closed_at: Mapped[datetime | None] = mapped_column(default=None)
+    outcome: Mapped[str | None] = mapped_column(String(20), default=None)
+    """``published``, ``discarded`` or ``replaced`` once closed."""
 
 
 class EventRow(Base):
