@@ -179,12 +179,7 @@ def read_powers(reader: Reader, units: UnitReader, meta: Mapping[str, Any], game
     starting: list[Unit] = []
     raw_powers = reader.mapping(f, meta, "powers", "variant")
     unit_lines: dict[Unit, int | None] = {}
-    for name, body in raw_powers.items():
-        line = line_of(raw_powers, name)
-        name = str(name)
-        if not isinstance(body, Mapping):
-            reader.problem(f, line, f"{name}: must be a mapping")
-            continue
+    for name, body, line in reader.entries(f, raw_powers):
         homes = tuple(h for _, h in reader.items(f, body, "homes", name))
         for h in homes:
             if h not in provs:

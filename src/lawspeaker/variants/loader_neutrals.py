@@ -30,12 +30,7 @@ def read_nuclear(reader: Reader, unit_reader: UnitReader, meta: Mapping[str, Any
     if raw and "nuclear_powers" not in components:
         return {}  # reported by loader_components
     out: dict[str, NuclearPower] = {}
-    for name, body in raw.items():
-        line = line_of(raw, name)
-        name = str(name)
-        if not isinstance(body, Mapping):
-            reader.problem(f, line, f"{name}: must be a mapping")
-            continue
+    for name, body, _ in reader.entries(f, raw):
         territories = tuple(t for _, t in reader.items(f, body, "territories", name))
         for t in territories:
             if t not in game_map.provinces:

@@ -10,7 +10,7 @@ round-trip YAML, so every problem points at the line to fix.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,17 @@ class Reader:
             self.problem(file, line_of(parent, key), f"{where}: '{key}' must be a mapping")
             return {}
         return value
+
+    def entries(self, file: str, raw: Mapping[Any, Any]
+                ) -> Iterator[tuple[str, Mapping[str, Any], int | None]]:
+        """Each ``name: {...}`` of ``raw`` as (name, body, line); a body that is not a
+        mapping is reported and skipped."""
+        for name, body in raw.items():
+            line = line_of(raw, name)
+            if isinstance(body, Mapping):
+                yield str(name), body, line
+            else:
+                self.problem(file, line, f"{name}: must be a mapping")
 
     def read(self, name: str) -> Any:
         path = self.dir / name
