@@ -43,28 +43,11 @@ from collections.abc import Iterable, Sequence
 
 import drawsvg as dw
 
+from ..core import orders as o
 from ..core.board import Position, Unit
 from ..core.geography import GameMap, UnitType, province_of
 from ..core.notation import format_order
-from ..core.orders import (
-    Build,
-    BuildHeir,
-    Convoy,
-    Disband,
-    EmbassyOrder,
-    HeirHold,
-    HeirMarry,
-    HeirOrder,
-    Hold,
-    Marry,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from ..core.orders import Order
 from ..core.results import OrderResult, Outcome
 from ..core.wording import for_players
 from ..rules.dp import DP_KINDS
@@ -86,13 +69,13 @@ def order_ids(orders: Iterable[Order]) -> list[str]:
     out = []
     for order in orders:
         where = order.province.replace("/", "-")
-        if isinstance(order, Waive):
+        if isinstance(order, o.Waive):
             base = f"order-waive-{slug(order.power)}"
-        elif isinstance(order, HeirOrder):
+        elif isinstance(order, o.HeirOrder):
             base = f"order-heir-{where or slug(order.power)}"
-        elif isinstance(order, Build):
+        elif isinstance(order, o.Build):
             base = f"order-build-{where}"
-        elif isinstance(order, Remove):
+        elif isinstance(order, o.Remove):
             base = f"order-remove-{where}"
         else:
             base = f"order-{where}"
@@ -104,10 +87,13 @@ def order_ids(orders: Iterable[Order]) -> list[str]:
 _PLACES = ("location", "target", "supported", "army", "partner", "at", "heir")
 """The fields of an order that name a place on the map."""
 
-_LAYER = {SupportHold: 0, SupportMove: 0, Convoy: 0, Hold: 1, Marry: 1, HeirHold: 1,
-          HeirMarry: 1, Move: 2, Retreat: 2, Disband: 3, Remove: 3, Build: 3, BuildHeir: 3}
+_LAYER = {o.SupportHold: 0, o.SupportMove: 0, o.Convoy: 0,
+          o.Hold: 1, o.Marry: 1, o.HeirHold: 1, o.HeirMarry: 1, o.Move: 2, o.Retreat: 2,
+          o.Disband: 3, o.Remove: 3, o.Build: 3, o.BuildHeir: 3}
 """Drawing order: supports and convoys underneath, arrows above them, crosses
 and builds on top, so no arrow hides the mark that says it failed."""
+_UNMARKED = o.Retreat | o.Disband | o.Build | o.Remove | o.Waive | o.HeirOrder
+"""Retreats, adjustments and heirs' orders: drawn with none of :meth:`_Painter.marks`."""
 
 
 def draw_orders(group: dw.Group, variant: Variant, position: Position, layout: Layout,
@@ -119,10 +105,10 @@ def draw_orders(group: dw.Group, variant: Variant, position: Position, layout: L
     and are left out. An order naming a place that is not on this map (an
     illegal order as written) keeps its hover text but draws no mark: a map
     of any phase is drawn, never refused."""
-    items = [(o, r) for o, r in items if not isinstance(o, EmbassyOrder)]
-    painter = _Painter(variant, position, layout, paints, [o for o, _ in items])
-    painter.lost = {o.province for o, r in items if r is not None and r.dislodged}
-    ids = order_ids(o for o, _ in items)
+    items = [(order, r) for order, r in items if not isinstance(order, o.EmbassyOrder)]
+    painter = _Painter(variant, position, layout, paints, [order for order, _ in items])
+    painter.lost = {order.province for order, r in items if r is not None and r.dislodged}
+    ids = order_ids(order for order, _ in items)
     ranked = sorted(range(len(items)), key=lambda i: (_LAYER.get(type(items[i][0]), 1), i))
     for i in ranked:
         order, result = items[i]
@@ -158,8 +144,8 @@ class _Painter:
         self.layout = layout
         self.st = layout.style
         self.paints = paints
-        self.moves = {o.province: o for o in orders if isinstance(o, Move)}
-        self.convoys = [o for o in orders if isinstance(o, Convoy)]
+        self.moves = {order.province: order for order in orders if isinstance(order, o.Move)}
+        self.convoys = [order for order in orders if isinstance(order, o.Convoy)]
         self.lost: set[str] = set()
         """Provinces whose unit was dislodged: a convoy route avoids them if it can."""
         self.flying = False
@@ -173,7 +159,7 @@ class _Painter:
     def drawable(self, order: Order) -> bool:
         """Whether every place the order names is on this map."""
         names = [getattr(order, f, "") for f in _PLACES]
-        names += list(order.path) if isinstance(order, Move) else []
+        names += list(order.path) if isinstance(order, o.Move) else []
         return all(province_of(n) in self.layout.points for n in names if n)
 
     def marks(self, order: Order, result: OrderResult | None) -> set[str]:
@@ -185,12 +171,12 @@ class _Painter:
         unit = self.unit(order)
         if result is not None and "disabled by" in result.reason.lower():
             out.add("disabled")  # 'Disabled by A Khk (2v1)', 'Holds; disabled by ...'
-        if isinstance(order, Retreat | Disband | Build | Remove | Waive | HeirOrder) or (
+        if isinstance(order, _UNMARKED) or (
                 result is not None and result.implicit):  # nothing drawn for a default hold
             return out
         if (unit is not None and unit.type is UnitType.WING) or order.unit_type is UnitType.WING:
             out.add("wing")
-        if isinstance(order, Move):
+        if isinstance(order, o.Move):
             if unit is not None and unit.stationary:
                 out.add("sortie")
             elif order.path or self.convoy_route(order):
@@ -208,7 +194,7 @@ class _Painter:
         default = default_order(self.variant, self.position, unit)
         if type(order) is not type(default):
             return True
-        if isinstance(order, SupportHold) and isinstance(default, SupportHold):
+        if isinstance(order, o.SupportHold) and isinstance(default, o.SupportHold):
             return order.supported_province != default.supported_province
         return False
 
@@ -226,33 +212,33 @@ class _Painter:
         failed = outcome is Outcome.FAILS
         colour = self.st.illegal if outcome is Outcome.ILLEGAL else self.colour(order.power)
         self.flying = "wing" in marks
-        if isinstance(order, Move):
+        if isinstance(order, o.Move):
             self.move(g, order, colour, failed)
-        elif isinstance(order, Retreat):
+        elif isinstance(order, o.Retreat):
             start = dislodged_point(self.layout, order.province)
             self.arrow(g, start, self.at(order.target), colour, failed, [],
                        start_gap=self.st.token * 0.8)
-        elif isinstance(order, SupportMove):
+        elif isinstance(order, o.SupportMove):
             self.support_move(g, order, colour, failed)
-        elif isinstance(order, SupportHold):
+        elif isinstance(order, o.SupportHold):
             self.support_hold(g, order, colour, failed)
-        elif isinstance(order, Convoy):
+        elif isinstance(order, o.Convoy):
             self.convoy(g, order, colour, failed)
-        elif isinstance(order, Marry):
+        elif isinstance(order, o.Marry):
             self.marriage(g, self.at(order.location), self.heir_at(order.heir), failed)
-        elif isinstance(order, HeirMarry):
+        elif isinstance(order, o.HeirMarry):
             self.heir_marry(g, order, failed)
-        elif isinstance(order, Hold) and not (result is not None and result.implicit):
+        elif isinstance(order, o.Hold) and not (result is not None and result.implicit):
             x, y = self.at(order.location)
             g.append(dw.Circle(x, y, self.st.token + 4, fill="none", stroke=colour,
                                stroke_width=3))
-        elif isinstance(order, Build):
+        elif isinstance(order, o.Build):
             self.build(g, order, outcome)
-        elif isinstance(order, BuildHeir):
+        elif isinstance(order, o.BuildHeir):
             self.build_heir(g, order, outcome)
-        elif isinstance(order, Remove):
+        elif isinstance(order, o.Remove):
             self.cross(g, self.at(order.location), self.st.token)
-        elif isinstance(order, Disband):
+        elif isinstance(order, o.Disband):
             self.cross(g, dislodged_point(self.layout, order.province), self.st.token * 0.8)
         if outcome is Outcome.ILLEGAL and order.location:
             x, y = self.at(order.location)
@@ -275,7 +261,7 @@ class _Painter:
 
     # --- moves ---------------------------------------------------------------
 
-    def move(self, g: dw.Group, order: Move, colour: str, failed: bool) -> None:
+    def move(self, g: dw.Group, order: o.Move, colour: str, failed: bool) -> None:
         src, dst = self.at(order.location), self.at(order.target)
         unit = self.unit(order)
         if unit is not None and unit.stationary:  # a sortie: bounces by rule (S9 §7.2)
@@ -289,7 +275,7 @@ class _Painter:
             bend = 0.18  # a head-to-head pair: both arrows stay visible
         self.arrow(g, src, dst, colour, failed, [self.at(p) for p in via], bend=bend)
 
-    def convoy_route(self, order: Move) -> list[str]:
+    def convoy_route(self, order: o.Move) -> list[str]:
         """The fleets ordered to convoy this army, in order along the shortest
         chain, preferring one whose fleets were not dislodged (the route the
         army actually took, when it arrived)."""
@@ -299,7 +285,7 @@ class _Painter:
         return (self._chain(order, fleets - self.lost) or self._chain(order, fleets)) \
             if fleets else []
 
-    def _chain(self, order: Move, fleets: set[str]) -> list[str]:
+    def _chain(self, order: o.Move, fleets: set[str]) -> list[str]:
         paths: list[list[str]] = [[order.province]]
         seen = {order.province}
         while paths:
@@ -360,7 +346,7 @@ class _Painter:
 
     # --- supports and convoys ------------------------------------------------
 
-    def support_move(self, g: dw.Group, order: SupportMove, colour: str, failed: bool) -> None:
+    def support_move(self, g: dw.Group, order: o.SupportMove, colour: str, failed: bool) -> None:
         src = self.at(order.location)
         frm, to = self.at(order.supported), self.at(order.target)
         move = self.moves.get(order.supported_province)
@@ -371,7 +357,7 @@ class _Painter:
         aim = (frm[0] + (to[0] - frm[0]) * 0.6, frm[1] + (to[1] - frm[1]) * 0.6)
         self.dashed(g, src, aim, colour, failed, end_dot=True)
 
-    def support_hold(self, g: dw.Group, order: SupportHold, colour: str, failed: bool) -> None:
+    def support_hold(self, g: dw.Group, order: o.SupportHold, colour: str, failed: bool) -> None:
         src, dst = self.at(order.location), self.at(order.supported)
         end = _towards(dst, src, self.st.token + 4)
         self.dashed(g, src, end, colour, failed, end_dot=False)
@@ -393,7 +379,7 @@ class _Painter:
         if failed:  # cut or void: crossed where it is easy to see
             self.cross(g, bezier_at(start, ctrl, aim, 0.5), 7)
 
-    def convoy(self, g: dw.Group, order: Convoy, colour: str, failed: bool) -> None:
+    def convoy(self, g: dw.Group, order: o.Convoy, colour: str, failed: bool) -> None:
         st = self.st
         x, y = self.at(order.location)
         g.append(dw.Circle(x, y, st.token + 5, fill="none", stroke=colour, stroke_width=3,
@@ -417,7 +403,7 @@ class _Painter:
         index = next((i for i, h in enumerate(heirs) if not h.married), 0)
         return heir_point(self.layout, province, index)
 
-    def heir_marry(self, g: dw.Group, order: HeirMarry, failed: bool) -> None:
+    def heir_marry(self, g: dw.Group, order: o.HeirMarry, failed: bool) -> None:
         src = self.heir_at(order.location)
         if order.to_heir:
             dst = self.at(order.at) if order.at else self.heir_at(order.partner)
@@ -439,7 +425,7 @@ class _Painter:
 
     # --- adjustments ---------------------------------------------------------
 
-    def build(self, g: dw.Group, order: Build, outcome: Outcome | None) -> None:
+    def build(self, g: dw.Group, order: o.Build, outcome: Outcome | None) -> None:
         st = self.st
         x, y = self.at(order.location)
         look = look_of(self.variant, self.position, order.power)
@@ -451,7 +437,7 @@ class _Painter:
         ok = outcome in (None, Outcome.SUCCEEDS)
         self.badge(g, (x + st.token, y + st.token * 0.7), "+", st.succeeds if ok else st.illegal)
 
-    def build_heir(self, g: dw.Group, order: BuildHeir, outcome: Outcome | None) -> None:
+    def build_heir(self, g: dw.Group, order: o.BuildHeir, outcome: Outcome | None) -> None:
         power = self.variant.powers.get(order.power)
         where = order.location or (power.capital if power else None)
         if not where:

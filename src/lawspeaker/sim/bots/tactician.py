@@ -39,24 +39,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...core import orders as o
 from ...core.board import PhaseKind, Position, Unit
 from ...core.geography import Terrain, UnitType
 from ...core.legality import movement_problem
-from ...core.orders import (
-    Build,
-    BuildHeir,
-    Disband,
-    EmbassyOrder,
-    HeirHold,
-    HeirMarry,
-    Hold,
-    Marry,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportMove,
-)
+from ...core.orders import Order
 from ...engine.adjustments import adjustment_counts, heir_builds_possible
 from ...engine.phases import adjudicate
 from ...engine.retreats import retreat_options
@@ -122,7 +109,7 @@ class Tactician:
         for _ in range(self.samples):
             orders: list[Order] = []
             for _power, choices in options:
-                moves = [o for o in choices if isinstance(o, Move)]
+                moves = [order for order in choices if isinstance(order, o.Move)]
                 orders.append(rng.choice(moves if moves and rng.random() < 0.6 else choices))
             if allocations is None:
                 allocations = random_allocations(variant, position, orders, rng) \
@@ -138,8 +125,8 @@ class Tactician:
                  if u.power == power and position.kind_of(power) == "major"]
         heir_orders = _heir_orders(variant, position, power)
         spared = _spared(variant, position, power, heir_orders)
-        options = {u.province: [o for o in unit_options(variant, position, u)
-                                if getattr(o, "target_province", None) not in spared]
+        options = {u.province: [order for order in unit_options(variant, position, u)
+                                if getattr(order, "target_province", None) not in spared]
                    for u in units}
         budget = allotment(variant, position, power) \
             if variant.uses("diplomacy_points") else 0
@@ -150,7 +137,7 @@ class Tactician:
                                support=i % 3 != 2))
         for route in _convoy_plans(variant, position, valuation, units, self.convoys,
                                    spared):
-            fixed = {o.province: o for o in route.orders}
+            fixed = {order.province: order for order in route.orders}
             plans.append(_plan(variant, position, valuation, units, options, None,
                                fixed=fixed))
         candidates: list[_Candidate] = []
@@ -178,7 +165,7 @@ class Tactician:
                     replies: list[tuple[list[Order], list[Allocation]]]) -> float:
         total = 0.0
         for orders, allocations in replies:
-            theirs = [o for o in orders if o.power != power]
+            theirs = [order for order in orders if order.power != power]
             spent = [a for a in allocations if a.power != power]
             result = adjudicate(variant, position, theirs + candidate.orders, None,
                                 spent + candidate.allocations)
@@ -197,9 +184,9 @@ def _plan(variant: Variant, position: Position, valuation: Valuation, units: lis
     autumn = _before_census(variant, position)
 
     def worth(unit: Unit, order: Order) -> float:
-        if isinstance(order, Move):
+        if isinstance(order, o.Move):
             value = valuation.potential(unit.type, order.target)
-        elif isinstance(order, Hold):
+        elif isinstance(order, o.Hold):
             value = valuation.potential(unit.type, unit.location)
             if valuation.worth.get(unit.province, 0) > 0:
                 value *= 1.6 if autumn else 1.2  # stay to take or keep it (S9 §2.1)
@@ -209,26 +196,27 @@ def _plan(variant: Variant, position: Position, valuation: Valuation, units: lis
             value *= 1 + rng.uniform(-noise, noise)
         return value
 
-    ranked = {u.province: sorted(((worth(u, o), i, o) for i, o in
+    ranked = {u.province: sorted(((worth(u, order), i, order) for i, order in
                                   enumerate(options[u.province])
-                                  if isinstance(o, Move | Hold)), key=lambda t: (-t[0], t[1]))
+                                  if isinstance(order, o.Move | o.Hold)),
+                                 key=lambda t: (-t[0], t[1]))
               for u in units}
     chosen: dict[str, tuple[float, Order]] = {}
     claimed: set[str] = set()
     for prov, order in fixed.items():
-        into = order.target_province if isinstance(order, Move) else prov
+        into = order.target_province if isinstance(order, o.Move) else prov
         chosen[prov] = (math.inf, order)  # never turned into a support below
         claimed.add(into)
     for unit in sorted((u for u in units if u.province not in fixed),
                        key=lambda u: (-ranked[u.province][0][0], u.province)):
         for value, _, order in ranked[unit.province]:
-            into = order.target.split("/")[0] if isinstance(order, Move) else unit.province
+            into = order.target.split("/")[0] if isinstance(order, o.Move) else unit.province
             if into not in claimed:
                 claimed.add(into)
                 chosen[unit.province] = (value, order)
                 break
         else:  # every space it could be in is taken by the others' plans: it holds
-            chosen[unit.province] = (0.0, Hold(unit.power, unit.type, unit.location))
+            chosen[unit.province] = (0.0, o.Hold(unit.power, unit.type, unit.location))
     if support:
         _add_supports(position, units, options, chosen)
     return [chosen[u.province][1] for u in units if u.province in chosen]
@@ -265,9 +253,10 @@ def _add_supports(position: Position, units: list[Unit], options: dict[str, list
                   chosen: dict[str, tuple[float, Order]]) -> None:
     """Units whose own order is worth little support an attack into a space
     another power's unit stands in, the most valuable attack first."""
-    attacks = sorted(((v, o) for v, o in chosen.values() if isinstance(o, Move) and v < math.inf
-                      and o.target.split("/")[0] in position.units
-                      and position.units[o.target.split("/")[0]].power != o.power),
+    attacks = sorted(((v, order) for v, order in chosen.values()
+                      if isinstance(order, o.Move) and v < math.inf
+                      and order.target.split("/")[0] in position.units
+                      and position.units[order.target.split("/")[0]].power != order.power),
                      key=lambda t: -t[0])
     for value, attack in attacks:
         for unit in units:
@@ -275,7 +264,7 @@ def _add_supports(position: Position, units: list[Unit], options: dict[str, list
             if own is attack or own_value >= 0.6 * value:
                 continue
             for option in options[unit.province]:
-                if isinstance(option, SupportMove) and option.supported == attack.location \
+                if isinstance(option, o.SupportMove) and option.supported == attack.location \
                         and option.target == attack.target:
                     chosen[unit.province] = (value, option)
                     break
@@ -310,10 +299,10 @@ def _heir_orders(variant: Variant, position: Position, power: str) -> list[Order
                     if position.kind_of(owner) == "minor" and prov in position.units
                     and position.units[prov].power == owner)  # §10.3 A
     for _, _, prov in minors:
-        order = HeirMarry(power, None, heir.location, prov)
+        order = o.HeirMarry(power, None, heir.location, prov)
         if heir_order_problem(variant, position, order) is None:
             return [order]
-    return [HeirHold(power, None, heir.location)]
+    return [o.HeirHold(power, None, heir.location)]
 
 
 def _spared(variant: Variant, position: Position, power: str,
@@ -324,7 +313,7 @@ def _spared(variant: Variant, position: Position, power: str,
     never captured by its own units."""
     out: set[str] = set()
     for order in heir_orders:
-        if isinstance(order, HeirMarry) and order.to_heir:
+        if isinstance(order, o.HeirMarry) and order.to_heir:
             partner = next((h.power for h in position.heirs
                             if h.location == order.partner and not h.married), None)
             out.add(order.at)
@@ -354,20 +343,20 @@ def _spend(variant: Variant, position: Position, power: str, orders: list[Order]
         return allocation
 
     for given in orders:
-        if isinstance(given, HeirMarry) and not given.to_heir:
+        if isinstance(given, o.HeirMarry) and not given.to_heir:
             unit = position.units[given.partner]
-            marry = legal(Marry(unit.power, unit.type, unit.location, heir=given.location))
+            marry = legal(o.Marry(unit.power, unit.type, unit.location, heir=given.location))
             if marry is not None:
                 return [marry]
     neutrals = [u for _, u in sorted(position.units.items()) if is_dp_controlled(position, u)]
-    for attack in (o for o in orders if isinstance(o, Move)):
+    for attack in (order for order in orders if isinstance(order, o.Move)):
         into = attack.target.split("/")[0]
         for unit in neutrals:
             if unit.province == into:
                 continue
-            help_ = legal(SupportMove(unit.power, unit.type, unit.location,
-                                      _unit_type(position, attack), attack.location,
-                                      attack.target))
+            help_ = legal(o.SupportMove(unit.power, unit.type, unit.location,
+                                        _unit_type(position, attack), attack.location,
+                                        attack.target))
             if help_ is not None:
                 return [help_]
         blocker = position.units.get(into)
@@ -375,7 +364,7 @@ def _spend(variant: Variant, position: Position, power: str, orders: list[Order]
             for away in sorted(variant.map.neighbours(blocker.type, blocker.location)):
                 if away.split("/")[0] == attack.province:
                     continue
-                out = legal(Move(blocker.power, blocker.type, blocker.location, away))
+                out = legal(o.Move(blocker.power, blocker.type, blocker.location, away))
                 if out is not None:
                     return [out]
     return []
@@ -393,10 +382,11 @@ def _vassal_proposals(variant: Variant, position: Position, power: str, valuatio
         if position.kind_of(unit.power) != "vassal" or \
                 power not in position.controllers_of(unit.power):
             continue
-        options = [o for o in unit_options(variant, position, unit)
-                   if isinstance(o, Move | Hold) and order_problem(variant, position, o) is None]
-        options.sort(key=lambda o: (-valuation.potential(
-            unit.type, o.target if isinstance(o, Move) else unit.location), str(o)))
+        options = [order for order in unit_options(variant, position, unit)
+                   if isinstance(order, o.Move | o.Hold)
+                   and order_problem(variant, position, order) is None]
+        options.sort(key=lambda order: (-valuation.potential(
+            unit.type, order.target if isinstance(order, o.Move) else unit.location), str(order)))
         for option in options:
             allocation = Allocation(power, 1, option)
             if allocation_problem(variant, position, allocation, orders, out) is None:
@@ -431,9 +421,9 @@ def _retreats(variant: Variant, position: Position, power: str) -> list[Order]:
         choices = retreat_options(variant, position, dislodged)
         if choices:
             best = max(sorted(choices), key=lambda loc: valuation.potential(unit.type, loc))
-            orders.append(Retreat(power, unit.type, unit.location, best))
+            orders.append(o.Retreat(power, unit.type, unit.location, best))
         else:
-            orders.append(Disband(power, unit.type, unit.location))
+            orders.append(o.Disband(power, unit.type, unit.location))
     return orders
 
 
@@ -447,14 +437,14 @@ def _adjustments(variant: Variant, position: Position, power: str,
         if owed < 0:
             units = sorted(position.units_of(of), key=lambda u: (
                 valuation.potential(u.type, u.location), u.province))
-            orders += [Remove(power, u.type, u.location) for u in units[:-owed]]
+            orders += [o.Remove(power, u.type, u.location) for u in units[:-owed]]
         else:
             orders += _builds(variant, position, valuation, power, of, owed)
     if power in heir_builds_possible(variant, position):
-        orders.append(BuildHeir(power, None, ""))  # S9 §8.3, in the capital
+        orders.append(o.BuildHeir(power, None, ""))  # S9 §8.3, in the capital
     if variant.uses("favor_map") and position.embassies.get(power):
-        orders += [o for o in random_orders(variant, position, rng)
-                   if isinstance(o, EmbassyOrder) and o.power == power]  # Dissolution §11.5
+        orders += [order for order in random_orders(variant, position, rng)  # Dissolution §11.5
+                   if isinstance(order, o.EmbassyOrder) and order.power == power]
     return orders
 
 
@@ -478,7 +468,7 @@ def _builds(variant: Variant, position: Position, valuation: Valuation, giver: s
             kinds.append((UnitType.WING, prov))
         for kind, loc in kinds:
             bonus = 0.3 if kind is UnitType.WING else 0.0
-            offers.append((valuation.potential(kind, loc) + bonus, loc, Build(giver, kind, loc)))
+            offers.append((valuation.potential(kind, loc) + bonus, loc, o.Build(giver, kind, loc)))
     orders: list[Order] = []
     used: set[str] = set()
     for _, loc, order in sorted(offers, key=lambda t: (-t[0], t[1])):
