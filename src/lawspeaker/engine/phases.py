@@ -23,26 +23,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Final
 
+from ..core import orders as o
 from ..core.board import Dislodged, Heir, Phase, PhaseKind, Position, PowerState, Unit
-from ..core.orders import (
-    Build,
-    BuildHeir,
-    Convoy,
-    Disband,
-    EmbassyOrder,
-    HeirHold,
-    HeirMarry,
-    HeirOrder,
-    Hold,
-    Marry,
-    Move,
-    Order,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from ..core.orders import HeirOrder, Order
 from ..core.resolver import MovementResult, resolve_movement
 from ..core.results import OrderResult, Outcome
 from ..core.ruleset import BuildRule, Rules
@@ -224,7 +207,7 @@ def _movement(variant: Variant, position: Position, orders: list[Order], rules: 
     whole = _UNIT_ORDERS.issuperset(map(type, orders))
     if not whole:
         orders, results = _screen_kinds(orders, _MOVEMENT)
-        heir_orders = [o for o in orders if isinstance(o, HeirOrder)]
+        heir_orders = [order for order in orders if isinstance(order, HeirOrder)]
         orders, screened = _screen_marry_orders(variant, position, orders)
         results += screened
     dp = None
@@ -271,9 +254,9 @@ def _adjustment(variant: Variant, position: Position, orders: list[Order], rules
                 ) -> _Step:
     """An adjustment phase: builds, removals and waives, then the Embassies' orders
     where there is a Favor Map (Dissolution §11.5, §2.2.3)."""
-    embassy_orders = [o for o in orders if isinstance(o, EmbassyOrder)]
-    adjusted = resolve_adjustments(
-        variant, position, [o for o in orders if not isinstance(o, EmbassyOrder)], rules)
+    embassy_orders = [order for order in orders if isinstance(order, o.EmbassyOrder)]
+    unit_orders = [order for order in orders if not isinstance(order, o.EmbassyOrder)]
+    adjusted = resolve_adjustments(variant, position, unit_orders, rules)
     results = list(adjusted.results)
     after = position.replace(heirs=adjusted.heirs, heir_built=adjusted.heir_built or {},
                              built_in=_built_in(position, results, rules))
@@ -284,8 +267,8 @@ def _adjustment(variant: Variant, position: Position, orders: list[Order], rules
         events = tuple(winter.events)
         after = after.replace(embassies=winter.embassies, kicked={}, retaliated={})
     else:
-        results += [OrderResult(o, Outcome.ILLEGAL, "Illegal: there is no Favor Map in "
-                                "this game") for o in embassy_orders]
+        results += [OrderResult(order, Outcome.ILLEGAL, "Illegal: there is no Favor Map in "
+                                "this game") for order in embassy_orders]
     return _Step(results, adjusted.units, after, orders, events=events)
 
 
@@ -296,7 +279,7 @@ def _built_in(position: Position, results: list[OrderResult], rules: Rules
     history = {p: list(c) for p, c in position.built_in.items()}
     if rules.builds is BuildRule.EMERGENT:
         for r in results:
-            if isinstance(r.order, Build) and r.outcome is Outcome.SUCCEEDS and not r.implicit:
+            if isinstance(r.order, o.Build) and r.outcome is Outcome.SUCCEEDS and not r.implicit:
                 history.setdefault(r.order.power, []).append(r.order.province)
     return {p: tuple(c) for p, c in history.items()}
 
@@ -311,20 +294,20 @@ def kind_problem(order: Order, kind: PhaseKind) -> str | None:
 
 
 _PHASE_ORDERS: dict[PhaseKind, tuple[type[Order], ...]] = {
-    PhaseKind.MOVEMENT: (Hold, Move, SupportHold, SupportMove, Convoy, Marry, HeirHold,
-                         HeirMarry),
-    PhaseKind.RETREAT: (Retreat, Disband),
-    PhaseKind.ADJUSTMENT: (Build, BuildHeir, Remove, Waive, EmbassyOrder),
+    PhaseKind.MOVEMENT: (o.Hold, o.Move, o.SupportHold, o.SupportMove, o.Convoy, o.Marry,
+                         o.HeirHold, o.HeirMarry),
+    PhaseKind.RETREAT: (o.Retreat, o.Disband),
+    PhaseKind.ADJUSTMENT: (o.Build, o.BuildHeir, o.Remove, o.Waive, o.EmbassyOrder),
     PhaseKind.CENSUS: (),
 }
-_UNIT_ORDERS = frozenset({Hold, Move, SupportHold, SupportMove, Convoy})
+_UNIT_ORDERS = frozenset({o.Hold, o.Move, o.SupportHold, o.SupportMove, o.Convoy})
 """Orders of a movement phase that are neither heirs' orders nor a Marry: the resolver
 takes them as they are."""
-_WHAT = {EmbassyOrder: "an Embassy's order",
-         Build: "a build", BuildHeir: "a build", Remove: "a removal", Waive: "a waive",
-         Retreat: "a retreat", Disband: "a disband", Move: "a move", Hold: "a hold",
-         SupportHold: "a support", SupportMove: "a support", Convoy: "a convoy",
-         Marry: "a marriage", HeirHold: "an heir's order", HeirMarry: "a marriage"}
+_WHAT = {o.EmbassyOrder: "an Embassy's order",
+         o.Build: "a build", o.BuildHeir: "a build", o.Remove: "a removal", o.Waive: "a waive",
+         o.Retreat: "a retreat", o.Disband: "a disband", o.Move: "a move", o.Hold: "a hold",
+         o.SupportHold: "a support", o.SupportMove: "a support", o.Convoy: "a convoy",
+         o.Marry: "a marriage", o.HeirHold: "an heir's order", o.HeirMarry: "a marriage"}
 _PHASE_WORDS = {PhaseKind.MOVEMENT: "an orders (movement) phase",
                 PhaseKind.RETREAT: "a retreat phase", PhaseKind.ADJUSTMENT: "an adjustment phase",
                 PhaseKind.CENSUS: "the Census"}
@@ -399,7 +382,7 @@ def _misnamed(board: Mapping[str, Unit], orders: list[Order]) -> bool:
 
 def _wrong_type(variant: Variant, position: Position, order: Order) -> str | None:
     """``the unit in London is a fleet, not an army``, or ``None``."""
-    if order.unit_type is None or isinstance(order, Build):
+    if order.unit_type is None or isinstance(order, o.Build):
         return None
     unit = position.units.get(order.province)
     if position.phase.kind is _RETREAT:
@@ -424,7 +407,7 @@ def _screen_marry_orders(variant: Variant, position: Position, orders: list[Orde
     for order in orders:
         if isinstance(order, HeirOrder):
             continue
-        problem = marry_problem(variant, position, order) if isinstance(order, Marry) else None
+        problem = marry_problem(variant, position, order) if isinstance(order, o.Marry) else None
         if problem is not None and order.province in position.units:
             results.append(OrderResult(order, Outcome.ILLEGAL, f"Illegal: {problem}"))
         else:
