@@ -23,9 +23,20 @@ from .root import main
 __all__ = ["main"]
 
 
-from . import discord_bot, engine, game, layouts, maps, serve, simulate, variant, whatif
+from . import (
+    discord_bot,
+    engine,
+    game,
+    gm_actions,  # the GM's actions as game commands, made from the service's table
+    layouts,
+    maps,
+    serve,
+    simulate,
+    variant,
+    whatif,
+)
 
 maps.map_group.add_command(layouts.map_calibrate)
 
-__all__ += ["discord_bot", "engine", "game", "layouts", "maps", "serve", "simulate", "variant",
-            "whatif"]
+__all__ += ["discord_bot", "engine", "game", "gm_actions", "layouts", "maps", "serve",
+            "simulate", "variant", "whatif"]

@@ -5,12 +5,16 @@ Every command works on the store (``--db`` or ``$LAWSPEAKER_DB``, else
 module only reads arguments and prints. Whoever runs these commands holds
 the database, so acts as the GM; what a command prints for a power
 (``orders``, ``template``) is only that power's, as a player would see it.
+
+The GM's actions (``process``, ``publish``, ``undo``, ``extend``, ``rule``, ...) are
+not written here: :mod:`.gm_actions` makes them from the service's table
+(:data:`lawspeaker.service.actions.ACTIONS`) when one is first asked for.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -63,7 +67,30 @@ def _run(fn: Callable[[GameService], Any]) -> Any:
         return fn(svc)
 
 
-@main.group("game")
+class GameGroup(click.Group):
+    """The ``game`` group. Besides the commands registered on it, it holds commands
+    made when first asked for (``lazy``: functions returning them by name), so that
+    ``lawspeaker --help`` need not load the service whose table they are made from."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: list[Callable[[], Mapping[str, click.Command]]] = []
+
+    def _made(self) -> dict[str, click.Command]:
+        out: dict[str, click.Command] = {}
+        for make in self.lazy:
+            out.update(make())
+        return out
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self._made()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = self.commands.get(cmd_name)
+        return found if found is not None else self._made().get(cmd_name)
+
+
+@main.group("game", cls=GameGroup)
 @click.option("--db", envvar="LAWSPEAKER_DB", metavar="PATH|URL",
               help="The database: a file path or an SQLAlchemy URL "
                    "(default: $LAWSPEAKER_DB, else lawspeaker.db here).")
@@ -118,27 +145,6 @@ def show(name: str) -> None:
     click.echo(f"House rules: {rules}")
     for power, player in info.players.items():
         click.echo(f"  {power}: {player}")
-
-
-@game_group.command("player")
-@click.argument("name")
-@click.argument("power")
-@click.argument("player")
-def player(name: str, power: str, player: str) -> None:
-    """Record that PLAYER plays POWER (replacing a dropped player)."""
-    _run(lambda s: s.set_player(name, power, player, actor=_gm()))
-    click.echo(f"{power}: {player}")
-
-
-@game_group.command("bot")
-@click.argument("name")
-@click.argument("power")
-@click.argument("bot", default="tactician")
-def bot(name: str, power: str, bot: str) -> None:
-    """Seat BOT (random, hold, tactician; default tactician) at POWER until a player
-    is named for it; it posts its orders for the open phase at once."""
-    _run(lambda s: s.seat_bot(name, power, bot, actor=_gm()))
-    click.echo(f"{power}: the {bot} bot (posts as each phase opens; 'game player' ends it)")
 
 
 @game_group.command("orders")
@@ -211,29 +217,6 @@ def status(name: str) -> None:
         click.echo(f"{power} may build an heir (S9 §8.3)")
     click.echo("Submitted: " + (", ".join(st.submitted) or "nobody yet"))
     click.echo("Waiting for: " + (", ".join(st.missing) or "nobody"))
-
-
-@game_group.command("process")
-@click.argument("name")
-@click.option("--phase", metavar="PHASE", help="The phase you mean to process (e.g. "
-              "S1901M): nothing is done if the game has moved on (the deadline, another _gm()).")
-def process(name: str, phase: str | None) -> None:
-    """Adjudicate the current phase and print the results post."""
-    from ..service.export import format_record
-
-    record = _run(lambda s: s.process(name, phase=phase, actor=_gm()))
-    click.echo(format_record(record, "text"), nl=False)
-
-
-@game_group.command("undo")
-@click.argument("name")
-@click.option("--to", "to", metavar="PHASE", help="Roll back to this phase (e.g. S1902M).")
-@click.option("--phase", metavar="PHASE", help="The phase the game is at as you see it: "
-              "nothing is rolled back if it has moved on.")
-def undo(name: str, to: str | None, phase: str | None) -> None:
-    """Roll back the last processed phase (or to --to PHASE); history is kept."""
-    label = _run(lambda s: s.undo(name, to, phase=phase, actor=_gm()))
-    click.echo(f"Rolled back to {label}; its orders stand again.")
 
 
 @game_group.command("history")
@@ -314,42 +297,6 @@ def game_map(name: str, phase: str | None, orders: bool, fmt: str, output: str |
     else:
         target.write_text(picture, encoding="utf-8")
     click.echo(f"Map written to {target}")
-
-
-@game_group.command("eliminate")
-@click.argument("name")
-@click.argument("power")
-def eliminate(name: str, power: str) -> None:
-    """GM: a dropped player's power is eliminated at the next Census (S9 §3.4.2)."""
-    _run(lambda s: s.force_elimination(name, power, actor=_gm()))
-    click.echo(f"{power} will undergo early elimination at the next Census.")
-
-
-@game_group.command("remove-exile")
-@click.argument("name")
-@click.argument("power")
-def remove_exile(name: str, power: str) -> None:
-    """GM: strip a Player in Exile of its DP, removing it from the game (Dissolution §5.3)."""
-    _run(lambda s: s.remove_exile(name, power, actor=_gm()))
-    click.echo(f"{power} is removed from the game: no more DP.")
-
-
-@game_group.command("reveal-dp")
-@click.argument("name")
-def reveal_dp(name: str) -> None:
-    """GM: after the game, make every DP allocation public (S9 §9.0)."""
-    _run(lambda s: s.reveal_dp(name, actor=_gm()))
-    click.echo("DP allocations are now public in every export of this game.")
-
-
-@game_group.command("rule")
-@click.argument("name")
-@click.argument("pair", metavar="KEY=VALUE")
-def rule(name: str, pair: str) -> None:
-    """GM: change a house rule from the current phase on (recorded in the history)."""
-    (key, value), = options([pair], "KEY=VALUE").items()
-    _run(lambda s: s.set_rule(name, key, value, actor=_gm()))
-    click.echo(f"House rule {key}={value}")
 
 
 def _read(file: str) -> bytes:
