@@ -132,15 +132,18 @@ def text(deliveries: list[Delivery]) -> str:
     return "\n".join(d.reply.content for d in deliveries)
 
 
-def saga(service: GameService) -> FakeDiscord:
+def saga(service: GameService, rules: str | None = None) -> FakeDiscord:
     """Saga, created from Discord: the GM, Aesir (alice) and Vanir (bob), each
-    with a private channel, and carol, who only watches."""
+    with a private channel, and carol, who only watches. ``rules``: the
+    ``/gm create`` option (default: none, so the GM reviews results before
+    they are published, as in every game made on Discord)."""
     discord = FakeDiscord(service, users=("gm", "alice", "bob", "carol"))
     discord.shared("saga")
     discord.private("aesir", "alice", "gm")
     discord.private("vanir", "bob", "gm")
+    extra = {} if rules is None else {"rules": rules}
     assert "is created" in text(discord.slash("gm", "saga", "gm create", variant="s9-complete",
-                                              name="Saga"))
+                                              name="Saga", **extra))
     discord.slash("gm", "saga", "gm seat", power="Aesir", user="@alice")
     discord.slash("gm", "saga", "gm seat", power="Vanir", user="@bob")
     discord.slash("gm", "aesir", "gm private", power="Aesir", game="Saga")

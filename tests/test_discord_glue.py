@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from lawspeaker.cli import main
 from lawspeaker.discord.bot import Sender, build_tree, interaction_of, visibility_of
-from lawspeaker.discord.commands import COMMANDS, CommandSpec
+from lawspeaker.discord.commands import COMMANDS, NAME, CommandSpec
 from lawspeaker.discord.handlers import Handlers
 from lawspeaker.discord.interaction import Attachment, Member, Reply
 from lawspeaker.discord.text import LIMIT, chunks
@@ -70,10 +70,21 @@ def test_the_tree_registers_every_command_with_its_options() -> None:
         ("power", 3, True), ("user", 6, True), ("game", 3, False)]
     assert (payload["draw"]["options"][0]["name"], payload["draw"]["options"][0]["type"]) == (
         "vote", 5)
-    assert [o["type"] for o in gm["deadline"]["options"]][:2] == [4, 4]
-    for spec in COMMANDS:
-        assert 1 <= len(spec.description) <= 100 and spec.leaf.islower()
-        assert all(len(o.description) <= 100 for o in spec.options)
+    # made from the service's table: durations are text (12h, 2d), choices offered
+    assert [(o["name"], o["type"], o["required"]) for o in gm["schedule"]["options"]] == [
+        ("phase_minutes", 3, False), ("grace_minutes", 3, False), ("timezone", 3, False),
+        ("game", 3, False)]
+    assert [(o["name"], o["required"]) for o in gm["extend"]["options"]] == [
+        ("minutes", True), ("game", False)]
+    assert [c["value"] for c in gm["draw-rule"]["options"][0]["choices"]] == [
+        "none", "unanimous", "majority"]
+    assert {c["value"] for c in gm["bot"]["options"][1]["choices"]} >= {"hold", "tactician"}
+    for spec in COMMANDS:  # Discord's limits
+        assert 1 <= len(spec.description) <= 100 and NAME.match(spec.leaf), spec
+        assert all(len(o.description) <= 100 and NAME.match(o.name) for o in spec.options)
+        assert len(spec.options) <= 25 and all(len(o.choices) <= 25 for o in spec.options)
+        required = [o.required for o in spec.options]
+        assert required == sorted(required, reverse=True), spec  # required ones first
 
 
 def test_commands_and_handlers_agree(service: GameService) -> None:
@@ -100,6 +111,18 @@ def test_a_recorded_gm_command_with_a_user_option() -> None:
     assert inter.command == "gm seat" and inter.visibility == "shared"
     assert inter.options["user"] == Member("42", "Alice")
     assert inter.options["power"] == "Aesir" and inter.may_manage
+
+
+def test_recorded_gm_actions_made_from_the_services_table() -> None:
+    interaction, spec, options = _call("gm_schedule_in_public_channel")
+    inter = interaction_of(interaction, spec, options)
+    assert inter.command == "gm schedule"
+    assert inter.options == {"phase_minutes": "12h", "grace_minutes": "30",
+                             "timezone": None, "game": None}
+    interaction, spec, options = _call("gm_draw_rule_in_dm")
+    inter = interaction_of(interaction, spec, options)
+    assert inter.command == "gm draw-rule" and inter.is_dm
+    assert inter.options == {"rule": "majority", "game": "Saga"}
 
 
 def test_a_recorded_command_in_a_dm() -> None:
@@ -177,7 +200,6 @@ def test_the_command_without_a_token_says_how_to_make_a_bot(monkeypatch: pytest.
     assert "Message Content Intent" in result.output and "applications.commands" in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "g.db").exists()  # nothing touched
-
 
 
 def test_a_channel_is_private_only_if_no_role_is_let_in() -> None:

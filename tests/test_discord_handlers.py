@@ -15,10 +15,11 @@ from datetime import timedelta
 import pytest
 from discord_fake import AESIR_POST, POSTS, POWERS, VANIR_POST, FakeDiscord, saga, text
 
-from lawspeaker.discord.commands import COMMANDS
+from lawspeaker.discord.commands import ACTION_COMMANDS, COMMANDS
 from lawspeaker.discord.handlers import orders_body
 from lawspeaker.discord.interaction import Attachment
 from lawspeaker.service import GM, PUBLIC, GameService, Viewer
+from lawspeaker.service.actions import ACTIONS, Param
 from lawspeaker.store.models import now
 
 
@@ -64,8 +65,12 @@ def test_a_game_is_played_from_discord(table: FakeDiscord) -> None:
     # /status is public and says who is missing, never what was ordered.
     status = d.slash("carol", "saga", "status")
     assert status[0].readers == set(d.users) and "Missing: " in status[0].reply.content
-    # The GM processes: results, the map and the new phase in the public channel.
-    posted = d.slash("gm", "saga", "gm process")
+    # The GM processes: the results wait for the GM's review (only the GM sees them),
+    # then the GM publishes: results, the map and the new phase in the public channel.
+    previewed = d.slash("gm", "saga", "gm process")
+    assert [p.readers for p in previewed] == [{"gm"}] and previewed[0].reply.secret
+    assert svc.game("Saga", actor=PUBLIC).phase_code == "S1M"
+    posted = d.slash("gm", "saga", "gm publish")
     public = [p for p in posted if p.reply.channel == "saga"]
     assert [p.readers for p in public] == [set(d.users)] * 3
     assert "F Asgard - Idavollr" in public[0].reply.content  # results are public now
@@ -125,21 +130,25 @@ def test_one_seat_per_power_and_links_from_the_web(table: FakeDiscord) -> None:
 
 def test_gm_commands_over_discord(table: FakeDiscord) -> None:
     d, svc = table, table.service
-    assert "deadline" in text(d.slash("gm", "saga", "gm deadline", hours=48, grace=30,
-                                      timezone="Europe/Berlin"))
+    assert "a phase runs 2 day(s), grace 30 min" in text(d.slash(
+        "gm", "saga", "gm schedule", phase_minutes="48h", grace_minutes=30,
+        timezone="Europe/Berlin"))
     assert svc.schedule("Saga", actor=PUBLIC).phase_minutes == 48 * 60
-    assert "extended" in text(d.slash("gm", "saga", "gm extend", hours=2))
-    d.slash("gm", "saga", "gm pause")
-    assert svc.schedule("Saga", actor=PUBLIC).paused
+    assert "extended by 2 hour(s)" in text(d.slash("gm", "saga", "gm extend", minutes="2h"))
+    paused = d.slash("gm", "saga", "gm pause")
+    assert svc.schedule("Saga", actor=PUBLIC).paused and paused[0].readers == set(d.users)
     d.slash("gm", "saga", "gm resume")
     assert not svc.schedule("Saga", actor=PUBLIC).paused
     assert "house rule" in text(d.slash("gm", "saga", "gm rule", key="reveal_dp_at_end",
                                         value="yes"))
-    assert "reveal_dp_at_end" in text(d.slash("gm", "saga", "gm rule"))
-    assert "majority" in text(d.slash("gm", "saga", "gm drawrule", rule="majority"))
+    assert "reveal_dp_at_end = yes (house rule)" in text(d.slash("carol", "saga", "rules"))
+    assert "review = yes (house rule)" in text(d.slash("carol", "saga", "rules"))
+    assert "majority" in text(d.slash("gm", "saga", "gm draw-rule", rule="majority"))
     assert "eliminated" in text(d.slash("gm", "saga", "gm eliminate", power="Vanir"))
     d.slash("gm", "saga", "gm process")
-    back = d.slash("gm", "saga", "gm rollback")
+    d.slash("gm", "saga", "gm publish")
+    assert svc.game("Saga", actor=PUBLIC).phase_code == "A1M"
+    back = d.slash("gm", "saga", "gm undo")
     assert "rolled the game back" in text(back) and svc.game("Saga",
                                                              actor=PUBLIC).phase_code == "S1M"
     assert "Error: unknown variant" in text(d.slash("gm", "saga", "gm create",
@@ -150,8 +159,24 @@ def test_gm_commands_over_discord(table: FakeDiscord) -> None:
                                     name="Z"))
 
 
+def _sample(param: Param, user: str) -> object:
+    """A sensible value of a GM action's argument (any action, from the table)."""
+    if param.kind in ("power", "seat"):
+        return "Vanir"
+    if param.kind == "minutes":
+        return "1h"
+    if param.kind in ("choice", "bot"):
+        return (param.choices or ("hold",))[0]
+    if param.kind == "phase":
+        return None
+    return {"key": "reveal_dp_at_end", "value": "yes"}.get(param.name, user.title())
+
+
 def _options(command: str, user: str) -> dict[str, object]:
     """Sensible options for every command, as each kind of user would give them."""
+    if command in ACTION_COMMANDS:
+        params = ACTIONS[ACTION_COMMANDS[command]].params
+        return {p.name: _sample(p, user) for p in params if _sample(p, user) is not None}
     post = POSTS.get(user, AESIR_POST).replace("\n", "; ")
     mine = {} if user in POWERS else {"power": "Aesir"}
     return {
@@ -161,12 +186,16 @@ def _options(command: str, user: str) -> dict[str, object]:
         "join": {"link": "not-a-link"}, "gm create": {"variant": "standard", "name": "Mine"},
         "gm bind": {"game": "Saga"}, "gm private": {"power": "Vanir"},
         "gm seat": {"power": "Vanir", "user": f"@{user}"}, "gm cogm": {"user": f"@{user}"},
-        "gm deadline": {"hours": 1}, "gm extend": {"hours": 1},
-        "gm eliminate": {"power": "Vanir"}, "gm exile": {"power": "Vanir"},
-        "gm rule": {"key": "reveal_dp_at_end", "value": "yes"},
-        "gm drawrule": {"rule": "none"}, "gm rollback": {},
-        "gm bot": {"power": "Vanir", "bot": "hold"},
     }.get(command, {})
+
+
+def _state(svc: GameService) -> tuple[object, ...]:
+    """Everything a GM command may change, as the GM reads it."""
+    return (svc.game("Saga", actor=PUBLIC), svc.channels("discord"),
+            svc.chat_holders("discord", "Saga", actor=PUBLIC), svc.schedule("Saga", actor=GM),
+            svc.rules_in_force("Saga", actor=GM), svc.bot_seats("Saga", actor=GM),
+            svc.linked_seats("Saga", actor=GM), svc.preview("Saga", actor=GM),
+            len(svc.history("Saga", actor=GM)), [g.name for g in svc.list_games()])
 
 
 PLACES = ("saga", "aesir", "vanir", "dm")
@@ -181,8 +210,8 @@ def test_secrecy_matrix(table: FakeDiscord, command: str) -> None:
     d.say("alice", "aesir", "orders\n" + AESIR_POST)
     d.say("bob", "vanir", "orders\n" + VANIR_POST)
     svc.vote_draw("Saga", "Aesir", True, actor=Viewer.of("Aesir"))
-    before = (svc.game("Saga", actor=PUBLIC), svc.channels("discord"),
-              svc.chat_holders("discord", "Saga", actor=PUBLIC))
+    svc.process("Saga", actor=GM)  # a preview waits: publish and discard have one to touch
+    before = _state(svc)
     users = ("alice", "bob", "carol") + (("gm",) if not command.startswith("gm ") or
                                          command == "gm orders" else ())
     for user in users:
@@ -194,17 +223,14 @@ def test_secrecy_matrix(table: FakeDiscord, command: str) -> None:
                 assert replies[0].reply.content.startswith("Error:"), replies
     assert_nothing_leaked(d)
     if command.startswith("gm ") and command != "gm orders":
-        after = (svc.game("Saga", actor=PUBLIC), svc.channels("discord"),
-                 svc.chat_holders("discord", "Saga", actor=PUBLIC))
-        assert after == before  # refused: nothing changed
-        assert [g.name for g in svc.list_games()] == ["Saga"]
+        assert _state(svc) == before  # refused: nothing changed
 
 
 def test_the_gm_seats_a_bot_that_posts_as_a_player_and_keeps_its_dp_secret(
         table: FakeDiscord) -> None:
     d, svc = table, table.service
     (reply,) = d.slash("gm", "saga", "gm bot", power="Vanir", bot="tactician")
-    assert "held by the tactician bot" in reply.reply.content
+    assert "played by the tactician bot" in reply.reply.content
     assert svc.bot_seats("Saga", actor=PUBLIC) == {"Vanir": "tactician"}
     posted = svc.submissions("Saga", "Vanir", actor=GM)
     assert posted.orders  # it posted for the open phase at once, as a player would
@@ -217,7 +243,8 @@ def test_the_gm_seats_a_bot_that_posts_as_a_player_and_keeps_its_dp_secret(
 
 def test_a_reminder_goes_to_the_powers_without_orders(table: FakeDiscord) -> None:
     d, svc = table, table.service
-    d.slash("gm", "saga", "gm deadline", hours=24)
+    d.slash("gm", "saga", "gm rule", key="review", value="no")  # results published at once
+    d.slash("gm", "saga", "gm schedule", phase_minutes="24h")
     d.say("alice", "aesir", "orders\n" + AESIR_POST)
     assert d.tick(now() + timedelta(hours=1)) == []  # the deadline is far
     late = d.tick(now() + timedelta(hours=19))

@@ -15,7 +15,9 @@ from lawspeaker.store.models import now
 
 @pytest.fixture
 def table(service: GameService) -> FakeDiscord:
-    return saga(service)
+    """Saga with results published at once (review=no): the herald's part in a
+    game with review is in tests/test_discord_actions.py."""
+    return saga(service, rules="review=no")
 
 
 def test_a_phase_processed_elsewhere_is_posted_once(table: FakeDiscord) -> None:

@@ -62,6 +62,9 @@ def _callback(spec: CommandSpec, run: Run) -> Callable[..., Awaitable[None]]:
     callback.__qualname__ = spec.leaf
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         o.name: o.description[:100] for o in spec.options}
+    callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+        o.name: [app_commands.Choice(name=c, value=c) for c in o.choices]
+        for o in spec.options if o.choices}
     return callback
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..service import GameService, ServiceError, Viewer
 from ..service.chat import ChannelBinding
-from .interaction import Interaction, Reply
+from .interaction import Attachment, Interaction, Reply
 
 __all__ = ["MAX_POST", "Context", "Handler", "Refused", "with_lines"]
 
@@ -62,11 +62,13 @@ class Context:
         return (power is not None and self.inter.visibility == "private"
                 and self.binding is not None and self.binding.power == power)
 
-    def secret(self, content: str, power: str | None, **kw: object) -> Reply:
-        """A reply holding ``power``'s secrets: plain where only its player and
+    def secret(self, content: str, power: str | None,
+               files: tuple[Attachment, ...] = ()) -> Reply:
+        """A reply holding ``power``'s secrets (``power`` None: the GM's alone, such
+        as every power's orders or a preview): plain where only its player and
         the GM read it, else ephemeral (a message, never ephemeral, is only
         handled where it is private)."""
-        return Reply(content, ephemeral=not self.private_to(power), secret=True, **kw)
+        return Reply(content, ephemeral=not self.private_to(power), secret=True, files=files)
 
     def note(self, content: str) -> Reply:
         """A reply for the user alone that holds no secret (an acknowledgement)."""

@@ -1,12 +1,27 @@
 """The GM's slash commands (the ``gm`` group), and ``/join``.
 
-Every command of the group is refused to anyone the service does not take
-for the game's GM (:func:`_gm`), before anything is read; the service checks
-again in each call. Two commands come before a game has a GM here:
-``/gm create`` (a member who may manage the Discord server creates a game and
-becomes its GM) and ``/join`` (a secret link from the web, a power's or the
-GM's, gives its seat to the Discord user who redeems it: one identity model
-for both front ends).
+Every action of the service's table (:data:`lawspeaker.service.actions.ACTIONS`)
+is the command ``/gm <action>`` (:mod:`.commands`), answered by one function,
+:func:`action`: it hands the command's options, as given, to
+:meth:`GameService.act`, which refuses anyone but the game's GM before it
+reads an argument, checks each argument and answers in the sentence every
+front end gives. The other functions here are the commands Discord alone
+has: making a game here, binding channels and users to it, the GM's view of
+orders and of a preview.
+
+Who may do what is the service's decision, never this module's: each command
+here makes a service call that refuses a user who is not the game's GM, and
+a refused command changes nothing. Two commands come before a game has a GM
+here: ``/gm create`` (a member Discord lets manage the server creates a game
+and becomes its GM) and ``/join`` (a secret link from the web, a power's or
+the GM's, gives its seat to the Discord user who redeems it: one identity
+model for both front ends).
+
+With the house rule ``review=yes`` (the default of games made here),
+``/gm process`` adjudicates into a preview: the answer, with its secret DP
+section and its map, goes to the GM alone (:meth:`Context.secret` with no
+power); ``/gm publish`` makes it the next phase, and the herald posts the
+results as for any processed phase.
 """
 
 from __future__ import annotations
@@ -14,41 +29,54 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..service import GM, PUBLIC, Forbidden, GameService
+from ..service.house_rules import review_on
+from ..service.review import Preview
 from ..variants import available_variants
+from .commands import ACTION_COMMANDS
 from .context import Context, Handler, Refused
-from .interaction import PLATFORM, Interaction, Member, Reply
-from .text import report_text
+from .interaction import PLATFORM, Attachment, Interaction, Member, Reply
+from .player import MAP_WIDTH
+from .text import publish_time, report_text
 
-__all__ = ["BEFORE_GAME", "HANDLERS", "create", "join"]
+__all__ = ["ANNOUNCED", "BEFORE_GAME", "HANDLERS", "action", "create", "join"]
 
-
-def _gm(ctx: Context) -> None:
-    if not ctx.viewer.gm:
-        raise Forbidden(f"only the GM of {ctx.game} may do that")
+ANNOUNCED = frozenset({"pause", "resume", "extend", "schedule", "draw-rule", "player", "bot",
+                       "eliminate", "remove-exile", "rule", "reveal-dp"})
+"""Actions whose answer is posted where the command was used, for the players to
+read (a new deadline, a ruling). Any other action's answer is the GM's alone:
+a processed or rolled-back phase is announced by the herald, a preview and a
+secret link are secrets, and an action added to the table later stays quiet
+until it is named here."""
 
 
 def create(svc: GameService, inter: Interaction) -> list[Reply]:
-    """A new game bound to this channel; its creator is its GM."""
+    """A new game bound to this channel; its creator is its GM. Its results wait
+    for the GM's review (``review=yes``) unless the rules given say ``review=no``."""
     if inter.is_dm or not inter.guild:
         raise Refused("create a game in a channel of your Discord server (it becomes the "
                       "game's public channel)")
-    if not inter.may_manage:
+    if not inter.may_manage:  # Discord's permission, not a seat in a game
         raise Forbidden("only members who may manage this server may create games")
     variant = str(inter.options.get("variant") or "").strip()
     if variant not in available_variants():
         raise Refused(f"unknown variant '{variant[:60]}': choose one of "
                       + ", ".join(available_variants()))
     rules = _pairs(str(inter.options.get("rules") or ""))
+    rules.setdefault("review", "yes")
     name = str(inter.options.get("name") or "")
     if svc.channel(PLATFORM, inter.channel) is not None:
         raise Refused("this channel already serves a game (/gm unbind first)")
     info = svc.create_game(variant, name, rules=rules, actor=GM)
     svc.bind_member(PLATFORM, inter.user, info.name, "gm", actor=GM)
     svc.bind_channel(PLATFORM, inter.guild, inter.channel, info.name, actor=GM)
+    review = ("Results wait for your review: `/gm process` shows them to you alone, "
+              "`/gm publish` posts them here, `/gm discard` drops them (`/gm rule "
+              "key:review value:no` publishes at once)." if review_on(rules) else
+              "`/gm process` posts the results here at once.")
     return [Reply(f"**{info.name}** ({info.title}) is created; this channel is its public "
                   f"channel, <@{inter.user}> its GM. It starts in {info.phase}.\n"
                   "Next: `/gm seat` each power, `/gm private` in each player's private "
-                  "channel, `/gm deadline`.")]
+                  f"channel, `/gm schedule`. {review}")]
 
 
 def join(svc: GameService, inter: Interaction) -> list[Reply]:
@@ -67,8 +95,61 @@ def join(svc: GameService, inter: Interaction) -> list[Reply]:
     return [Reply(f"You are {seat} in {game} here now.", ephemeral=not inter.is_dm)]
 
 
+# --- the service's GM actions ----------------------------------------------------------
+
+def action(ctx: Context) -> list[Reply]:
+    """Any ``/gm <action>`` of the service's table: the options as given (all but
+    ``game``) are the action's raw arguments; the service checks who asks, then
+    each argument, and answers."""
+    name = ACTION_COMMANDS[ctx.inter.command]
+    raw = {key: value for key, value in ctx.inter.options.items() if key != "game"}
+    done = ctx.service.act(ctx.game, name, raw, actor=ctx.viewer)
+    if "preview" in done.data:
+        found = ctx.service.preview(ctx.game, actor=ctx.viewer)
+        if found is not None:
+            return _preview(ctx, found, done.message)
+    if "token" in done.data:
+        token = done.data["token"]
+        return [ctx.secret(f"{done.message}\nThe player sends the bot `/join link:{token}` "
+                           "(best in a DM to the bot), or opens /join/" + token + " on the "
+                           "game's web server. Only you see this.", None)]
+    if name in ANNOUNCED:
+        return [Reply(done.message)]
+    return [ctx.note(done.message)]
+
+
+def preview(ctx: Context) -> list[Reply]:
+    """The results waiting for the GM's review (GM only, as the service decides)."""
+    found = ctx.service.preview(ctx.game, actor=ctx.viewer)
+    if found is None:
+        return [ctx.note(f"No results of {ctx.game} wait for review (with the house rule "
+                         "review=yes, `/gm process` makes them).")]
+    return _preview(ctx, found, f"The results of {found.phase} wait for your review "
+                                f"(next: {found.next_phase}; made by {found.made_by}).")
+
+
+def _preview(ctx: Context, found: Preview, head: str) -> list[Reply]:
+    """A preview for the GM's eyes alone: its post with the secret DP section, and
+    its map; never in a channel another member reads."""
+    png = ctx.service.preview_picture(ctx.game, actor=ctx.viewer, fmt="png",
+                                      max_width=MAP_WIDTH)
+    assert isinstance(png, bytes)
+    lines = [head, "", found.post("markdown", secret=True), ""]
+    if found.stale:
+        lines.append(f"This preview is out of date ({found.stale}): `/gm process` again.")
+    else:
+        lines.append("Only you see this: players see nothing until you publish. "
+                     "`/gm publish` posts it; `/gm discard` drops it.")
+    if found.publish_by is not None:
+        lines.append(f"Unless you do, it is published by itself at {publish_time(found)}.")
+    slug = "".join(ch if ch.isalnum() else "-" for ch in ctx.game).strip("-").lower()
+    files = (Attachment(f"{slug or 'map'}-preview.png", png),)
+    return [ctx.secret("\n".join(lines), None, files=files)]
+
+
+# --- what Discord alone has -------------------------------------------------------------
+
 def bind(ctx: Context) -> list[Reply]:
-    _gm(ctx)
     if ctx.inter.is_dm:
         raise Refused("bind a channel of your server, not a DM")
     ctx.service.bind_channel(PLATFORM, ctx.inter.guild, ctx.inter.channel, ctx.game,
@@ -78,7 +159,6 @@ def bind(ctx: Context) -> list[Reply]:
 
 
 def unbind(ctx: Context) -> list[Reply]:
-    _gm(ctx)
     if ctx.binding is None:
         raise Refused("this channel serves no game")
     ctx.service.unbind_channel(PLATFORM, ctx.inter.channel, actor=ctx.viewer)
@@ -86,7 +166,6 @@ def unbind(ctx: Context) -> list[Reply]:
 
 
 def private(ctx: Context) -> list[Reply]:
-    _gm(ctx)
     if ctx.inter.is_dm:
         raise Refused("a private channel is a channel of your server that only the player, "
                       "you and the bot can see; a DM with the bot is the player's already")
@@ -101,7 +180,6 @@ def private(ctx: Context) -> list[Reply]:
 
 
 def seat(ctx: Context) -> list[Reply]:
-    _gm(ctx)
     user = ctx.option("user")
     if not isinstance(user, Member):
         raise Refused("name the player (option user)")
@@ -112,7 +190,6 @@ def seat(ctx: Context) -> list[Reply]:
 
 
 def cogm(ctx: Context) -> list[Reply]:
-    _gm(ctx)
     user = ctx.option("user")
     if not isinstance(user, Member):
         raise Refused("name the co-GM (option user)")
@@ -120,104 +197,9 @@ def cogm(ctx: Context) -> list[Reply]:
     return [Reply(f"<@{user.id}> is a GM of {ctx.game} too.")]
 
 
-def deadline(ctx: Context) -> list[Reply]:
-    _gm(ctx)
-    hours = int(ctx.option("hours", 0))  # type: ignore[call-overload]
-    current = ctx.service.schedule(ctx.game, actor=ctx.viewer)
-    grace = int(ctx.option("grace", current.grace_minutes))  # type: ignore[call-overload]
-    zone = str(ctx.option("timezone", current.timezone or "UTC"))
-    schedule = ctx.service.set_schedule(ctx.game, hours * 60 if hours else None, grace, zone,
-                                        actor=ctx.viewer)
-    return [Reply(f"{ctx.game}: {schedule.deadline_text()} (grace {schedule.grace_minutes} "
-                  "min).")]
-
-
-def extend(ctx: Context) -> list[Reply]:
-    _gm(ctx)
-    hours = int(ctx.option("hours", 0))  # type: ignore[call-overload]
-    schedule = ctx.service.extend(ctx.game, hours * 60, actor=ctx.viewer)
-    return [Reply(f"{ctx.game}: the GM extended the {schedule.deadline_text()}.")]
-
-
-def pause(ctx: Context) -> list[Reply]:
-    _gm(ctx)
-    ctx.service.pause(ctx.game, actor=ctx.viewer)
-    return [Reply(f"{ctx.game} is paused by the GM.")]
-
-
-def resume(ctx: Context) -> list[Reply]:
-    _gm(ctx)
-    ctx.service.resume(ctx.game, actor=ctx.viewer)
-    deadline = ctx.service.schedule(ctx.game, actor=ctx.viewer).deadline_text()
-    return [Reply(f"{ctx.game} resumes: {deadline}.")]
-
-
-def process(ctx: Context) -> list[Reply]:
-    """Process; the herald (``Handlers.after``) posts the results and the map."""
-    _gm(ctx)
-    phase = ctx.option("phase")
-    record = ctx.service.process(ctx.game, actor=ctx.viewer, phase=str(phase) if phase else None)
-    return [ctx.note(f"{record.phase} is processed.")]
-
-
-def rollback(ctx: Context) -> list[Reply]:
-    _gm(ctx)
-    to = ctx.option("to")
-    label = ctx.service.undo(ctx.game, str(to) if to else None, actor=ctx.viewer)
-    return [ctx.note(f"Rolled back to {label}.")]
-
-
-def eliminate(ctx: Context) -> list[Reply]:
-    _gm(ctx)
-    power = str(ctx.option("power"))
-    ctx.service.force_elimination(ctx.game, power, actor=ctx.viewer)
-    return [Reply(f"{ctx.game}: {power} is dropped and will be eliminated at the next "
-                  "Census (S9 §3.4.2).")]
-
-
-def exile(ctx: Context) -> list[Reply]:
-    _gm(ctx)
-    power = str(ctx.option("power"))
-    ctx.service.remove_exile(ctx.game, power, actor=ctx.viewer)
-    return [Reply(f"{ctx.game}: {power}, in exile, is removed from the game "
-                  "(Dissolution §5.3).")]
-
-
-def bot(ctx: Context) -> list[Reply]:
-    """A bot takes the seat (docs/bots.md): it posts through the same path as a
-    player as each phase opens, its DP secret like anyone's, until the GM
-    seats a player with ``/gm seat``."""
-    _gm(ctx)
-    power = str(ctx.option("power"))
-    name = str(ctx.option("bot", "tactician"))
-    ctx.service.seat_bot(ctx.game, power, name, actor=ctx.viewer)
-    return [Reply(f"{ctx.game}: {power}'s seat is held by the {name} bot until a player is "
-                  "seated.")]
-
-
-def rule(ctx: Context) -> list[Reply]:
-    _gm(ctx)
-    key, value = ctx.option("key"), ctx.option("value")
-    if key and value is not None:
-        ctx.service.set_rule(ctx.game, str(key), str(value), actor=ctx.viewer)
-        return [Reply(f"{ctx.game}: house rule {key} = {value}, from this phase on.")]
-    if key:
-        raise Refused("give the rule's value too (option value)")
-    lines = [f"{k} = {v}{' (house rule)' if house else ''}"
-             for k, v, house in ctx.service.rules_in_force(ctx.game, actor=ctx.viewer)]
-    return [ctx.note("```\n" + "\n".join(lines) + "\n```")]
-
-
-def drawrule(ctx: Context) -> list[Reply]:
-    _gm(ctx)
-    rule_name = str(ctx.option("rule", "")).strip().lower()
-    ctx.service.set_draw_rule(ctx.game, rule_name, actor=ctx.viewer)
-    return [Reply(f"{ctx.game}: a draw passes by the rule '{rule_name}'.")]
-
-
 def orders(ctx: Context) -> list[Reply]:
-    """A power's (or every power's) standing orders and DP: the GM's eyes only."""
-    _gm(ctx)
+    """A power's (or every power's) standing orders and DP, as the service lets
+    the user see them (the GM: every power's)."""
     named = ctx.option("power")
     due = ctx.service.status(ctx.game, actor=ctx.viewer).expected
     powers = [str(named)] if named else list(due)
@@ -225,13 +207,6 @@ def orders(ctx: Context) -> list[Reply]:
     text = "\n\n".join(report_text(r) for r in reports) or "no power is due this phase"
     owner = reports[0].power if named else None  # every power's: the GM's eyes alone
     return [ctx.secret(text, owner)]
-
-
-def reveal(ctx: Context) -> list[Reply]:
-    _gm(ctx)
-    ctx.service.reveal_dp(ctx.game, actor=ctx.viewer)
-    return [Reply(f"{ctx.game}: the GM revealed every DP allocation (S9 §9.0); `/results` "
-                  "shows them.")]
 
 
 def _pairs(text: str) -> dict[str, str]:
@@ -244,13 +219,13 @@ def _pairs(text: str) -> dict[str, str]:
     return out
 
 
-HANDLERS: dict[str, Handler] = {
+DISCORD_HANDLERS: dict[str, Handler] = {
     "gm bind": bind, "gm unbind": unbind, "gm private": private, "gm seat": seat,
-    "gm cogm": cogm, "gm deadline": deadline, "gm extend": extend, "gm pause": pause,
-    "gm resume": resume, "gm process": process, "gm rollback": rollback,
-    "gm eliminate": eliminate, "gm exile": exile, "gm rule": rule, "gm drawrule": drawrule,
-    "gm orders": orders, "gm reveal": reveal, "gm bot": bot,
+    "gm cogm": cogm, "gm orders": orders, "gm preview": preview,
 }
+"""The GM's commands Discord alone has."""
+
+HANDLERS: dict[str, Handler] = {**DISCORD_HANDLERS, **dict.fromkeys(ACTION_COMMANDS, action)}
 """The commands with a game's context; ``gm create`` and ``join`` come before one."""
 
 BEFORE_GAME: dict[str, Callable[[GameService, Interaction], list[Reply]]] = {

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from limits import parse, storage, strategies
 
 from ..service import PUBLIC, GameService, ServiceError
+from ..service.actions import ACTIONS
 from ..store import StoreBusy
 from ..variants import VariantError
 from . import gm, player
@@ -37,7 +38,10 @@ __all__ = ["Handlers", "orders_body"]
 log = logging.getLogger("lawspeaker.discord")
 
 THROTTLED = frozenset({"orders", "check"})
-CHANGES_PHASE = frozenset({"gm process", "gm rollback"})
+CHANGES_PHASE = frozenset(f"gm {a.name}" for a in ACTIONS.values()
+                          if a.history in ("processed", "undone"))
+"""The GM's actions that may change the game's phase (process, publish, undo):
+the herald's announcement follows at once."""
 SENDS = "30/minute"
 """Posts one user may send or check (messages, /orders, /check) in any moving minute."""
 
@@ -192,6 +196,6 @@ Players: paste your orders and DP allocations in your private channel or a DM to
 as on a forum, with `orders` on the first line (or the whole post in a code block); every \
 line is checked at once and only you and the GM see the answer. Or use `/orders` (lines \
 separated by `;`), `/check`, `/myorders`, `/template`, `/map`, `/status`, `/results`, \
-`/draw`, `/ready`.
-GM: `/gm create`, `/gm seat`, `/gm private`, `/gm deadline`, `/gm process`, … \
-(docs/discord.md)."""
+`/draw`, `/ready`, `/rules`.
+GM: `/gm create`, `/gm seat`, `/gm private`, `/gm schedule`, `/gm process` (with review: \
+only you see the results), `/gm publish`, … (docs/discord.md)."""

@@ -13,13 +13,21 @@ For each game's public channel:
   phase with its deadline; a rollback: which phase is open again;
 * a deadline near: a reminder to each power that has not sent orders, in its
   private channel if it has one, else in a DM to its player (never naming
-  anything but the power and the deadline).
+  anything but the power and the deadline);
+* a preview the scheduler made at a deadline (house rule ``review=yes``): a DM
+  to each GM of the game bound here, saying that results wait for review and
+  when they are published by themselves (never the results: ``/gm preview``
+  shows them to a GM). Nothing of a preview reaches a channel: the public
+  channel gets the results once the GM (or the scheduler, after
+  ``review_hours``) publishes them, as for any processed phase.
 
 What was posted is kept in the store (the channel's binding), so a restarted
 bot posts nothing twice and several bots on one database do not either: each
 claims a post in one locked write before it sends it
 (:meth:`GameService.claim_post`); a crash between the two loses a post,
-never doubles one.
+never doubles one. The GMs' DM about a preview is told once per preview by
+this herald (:meth:`Herald.previews`): the store has no claim for it yet, so a
+restarted bot, or a second bot on the database, tells a waiting preview again.
 """
 
 from __future__ import annotations
@@ -28,9 +36,10 @@ import logging
 import threading
 from datetime import UTC, datetime, timedelta
 
-from ..service import PUBLIC, GameService, ServiceError
+from ..service import PUBLIC, SCHEDULER, GameService, ServiceError
 from ..service.chat import ChannelBinding
 from .interaction import PLATFORM, Attachment, Reply
+from .text import publish_time
 
 __all__ = ["REMIND_BEFORE", "Herald"]
 
@@ -53,6 +62,8 @@ class Herald:
         """Also process due games (the scheduler is safe to run beside
         ``lawspeaker serve``'s: a phase is processed once)."""
         self._lock = threading.Lock()
+        self._told: set[tuple[str, str, datetime]] = set()
+        """The previews whose GMs were told: (game, phase code, made at)."""
 
     def tick(self, at: datetime | None = None) -> list[Reply]:
         """Everything to post now, each reply aimed at a channel or a user
@@ -65,6 +76,7 @@ class Herald:
             try:
                 out += self.announce(name)
                 out += self.remind(name, at)
+                out += self.previews(name)
             except ServiceError as exc:  # a game deleted or broken: the others go on
                 log.warning("herald: %s: %s", name, exc)
         return out
@@ -144,6 +156,33 @@ class Herald:
                 else:
                     out += [Reply(text, user=user) for user in holders.get(power, [])]
             return out
+
+
+    def previews(self, name: str) -> list[Reply]:
+        """Once per preview the scheduler made: a DM to each GM of the game bound
+        here that results wait for review, and when they publish themselves.
+        The preview is read as the GM it is told to (the service decides)."""
+        if not self.service.under_review(name, actor=PUBLIC):
+            return []
+        gms = self.service.chat_holders(PLATFORM, name, actor=PUBLIC).get("gm", [])
+        if not gms:
+            return []
+        found = self.service.preview(name, actor=self.service.chat_viewer(PLATFORM, gms[0],
+                                                                          name))
+        if found is None or found.made_by != str(SCHEDULER):
+            return []  # a GM made it, and saw it
+        key = (name, found.phase_code, found.made_at)
+        with self._lock:
+            if key in self._told:
+                return []
+            self._told.add(key)
+        stale = f" It is out of date ({found.stale})." if found.stale else ""
+        text = (f"**{name}**: the deadline of {found.phase} has passed and its results wait "
+                f"for your review (next: {found.next_phase}); players see nothing until "
+                f"they are published.{stale} `/gm preview game:{name}` shows them to you, "
+                f"`/gm publish game:{name}` posts them, `/gm discard game:{name}` drops "
+                f"them. Unless you do, they are published by themselves at {publish_time(found)}.")
+        return [Reply(text, user=user) for user in gms]
 
 
 def _slug(name: str) -> str:

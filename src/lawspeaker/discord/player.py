@@ -83,8 +83,17 @@ def show_map(ctx: Context) -> list[Reply]:
 def status(ctx: Context) -> list[Reply]:
     st = ctx.service.status(ctx.game, actor=ctx.viewer)
     text = status_text(ctx.game, st, ctx.service.schedule(ctx.game, actor=ctx.viewer),
-                       ctx.service.ready(ctx.game, actor=ctx.viewer))
+                       ctx.service.ready(ctx.game, actor=ctx.viewer),
+                       ctx.service.under_review(ctx.game, actor=ctx.viewer))
     return [Reply(text)]
+
+
+def rules(ctx: Context) -> list[Reply]:
+    """The rules in force, house rules marked (public, as on the game's web page)."""
+    lines = [f"{key} = {value}{' (house rule)' if house else ''}"
+             for key, value, house in ctx.service.rules_in_force(ctx.game, actor=ctx.viewer)]
+    return [ctx.note(f"**{ctx.game}**: the rules in force\n```\n" + "\n".join(lines)
+                     + "\n```")]
 
 
 def results(ctx: Context) -> list[Reply]:
@@ -126,5 +135,6 @@ def _slug(name: str) -> str:
 
 HANDLERS: dict[str, Handler] = {
     "orders": orders, "check": check, "myorders": myorders, "template": template,
-    "map": show_map, "status": status, "results": results, "draw": draw, "ready": ready,
+    "map": show_map, "status": status, "results": results, "rules": rules, "draw": draw,
+    "ready": ready,
 }

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC
+
 from ..service.deadlines import Schedule
+from ..service.review import Preview
 from ..service.status import TurnStatus
 from ..service.types import SubmissionReport
 
-__all__ = ["LIMIT", "chunks", "report_text", "status_text"]
+__all__ = ["LIMIT", "chunks", "publish_time", "report_text", "status_text"]
 
 LIMIT = 2000
 """Discord refuses a message longer than this many characters."""
@@ -65,14 +68,17 @@ def report_text(report: SubmissionReport, sent: bool = True) -> str:
 
 
 def status_text(name: str, st: TurnStatus, schedule: Schedule | None = None,
-                ready: tuple[str, ...] = ()) -> str:
-    """The turn at a glance, public: centres, units, DP allotments, who is due."""
+                ready: tuple[str, ...] = (), reviewing: bool = False) -> str:
+    """The turn at a glance, public: centres, units, DP allotments, who is due
+    (``reviewing``: the GM reviews the phase's results; never what they are)."""
     out = [f"**{name}**: {st.phase}"]
     if st.result:
         out.append(f"Game over: {st.result}")
         return "\n".join(out)
     if schedule is not None:
         out.append(schedule.deadline_text())
+    if reviewing:
+        out.append("The GM is reviewing this phase's results; they are posted once published.")
     out.append("```")
     for p in st.powers:
         out.append(f"{p.power:12} {st.power_summary(p)}")
@@ -91,3 +97,13 @@ def status_text(name: str, st: TurnStatus, schedule: Schedule | None = None,
     if ready:
         out.append("Ready: " + ", ".join(ready))
     return "\n".join(out)
+
+
+def publish_time(preview: Preview) -> str:
+    """When the scheduler publishes a preview by itself: in UTC, and as Discord's
+    timestamp (which each reader sees in their own time)."""
+    at = preview.publish_by
+    if at is None:
+        return "no set time (only you publish it)"
+    stamp = int(at.replace(tzinfo=UTC).timestamp())
+    return f"{at:%Y-%m-%d %H:%M} UTC (<t:{stamp}:R>)"
