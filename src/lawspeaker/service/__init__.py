@@ -39,8 +39,8 @@ phase that is no longer open (:class:`PhaseChanged`) changes nothing. Reads
 (checks, pages, maps) run in snapshots that never wait for a writer.
 """
 
-from .games import GameService
-from .sandbox import SandboxRun, SandboxStep
+from typing import TYPE_CHECKING, Any
+
 from .types import (
     GM,
     PUBLIC,
@@ -56,6 +56,26 @@ from .types import (
     Viewer,
 )
 
+if TYPE_CHECKING:  # at run time, __getattr__ below
+    from .games import GameService
+    from .sandbox import SandboxRun, SandboxStep
+
 __all__ = ["GM", "PUBLIC", "SCHEDULER", "Forbidden", "GameInfo", "GameService", "HistoryEntry",
            "LineReport", "NotFound", "PhaseChanged", "SandboxRun", "SandboxStep", "ServiceError",
            "SubmissionReport", "Viewer"]
+
+_LAZY = {"GameService": ".games", "SandboxRun": ".sandbox", "SandboxStep": ".sandbox"}
+"""Names whose modules load the store (SQLAlchemy) and the engine: imported on first
+use, so that what needs only the values above (the CLI's help made from the table of
+GM actions, :mod:`.actions`) loads nothing heavier."""
+
+
+def __getattr__(name: str) -> Any:
+    import importlib
+
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value

@@ -24,12 +24,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from .deadlines import MAX_MINUTES, Schedule
-from .loader import require_gm
-from .types import NotFound, ServiceError, Viewer
+from .types import MAX_MINUTES, NotFound, ServiceError, Viewer, require_gm
 
 if TYPE_CHECKING:
-    from .games import GameService
+    from .deadlines import Schedule
+
+GameService = Any
+"""The facade (:class:`lawspeaker.service.games.GameService`), which imports this
+table: named, not imported, so the table stays light (the CLI builds its help from
+it without loading the store) and the import graph keeps no circle."""
 
 __all__ = ["ACTIONS", "ActionResult", "GMAction", "Param", "perform"]
 
@@ -68,6 +71,8 @@ class Param:
         if len(text) > self.max_length:
             raise ServiceError(f"{where} is at most {self.max_length} characters")
         if self.kind == "minutes":
+            if self.low == 0 and text.lower() in ("none", "off", "no"):
+                return 0
             return self._minutes(where, raw)
         if self.kind in ("choice", "bot"):
             choices = self.choices or _bot_names()
@@ -111,7 +116,7 @@ class ActionResult:
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
-Runner = Callable[["GameService", str, Viewer, dict[str, Any]], ActionResult]
+Runner = Callable[[GameService, str, Viewer, dict[str, Any]], ActionResult]
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,13 +204,13 @@ def _process(svc: GameService, game: str, v: Viewer, a: dict[str, Any]) -> Actio
                             f"(next: {done.next_phase}). Publish it, or discard it.",
                             {"preview": done.as_dict()})
     return ActionResult(f"{done.phase} processed. Now: {done.status.phase}.",
-                        {"processed": done.phase, "phase": done.status.phase})
+                        {"processed": done.phase, "now": done.status.phase})
 
 
 def _publish(svc: GameService, game: str, v: Viewer, a: dict[str, Any]) -> ActionResult:
     record = svc.publish(game, actor=v, phase=a["phase"])
     return ActionResult(f"{record.phase} published. Now: {record.status.phase}.",
-                        {"processed": record.phase, "phase": record.status.phase})
+                        {"processed": record.phase, "now": record.status.phase})
 
 
 def _discard(svc: GameService, game: str, v: Viewer, a: dict[str, Any]) -> ActionResult:
@@ -240,9 +245,10 @@ def _extend(svc: GameService, game: str, v: Viewer, a: dict[str, Any]) -> Action
 def _set_schedule(svc: GameService, game: str, v: Viewer, a: dict[str, Any]
                   ) -> ActionResult:
     current = svc.schedule(game, actor=v)
+    length = current.phase_minutes if a["phase_minutes"] is None else a["phase_minutes"]
     grace = current.grace_minutes if a["grace_minutes"] is None else a["grace_minutes"]
     zone = a["timezone"] or current.timezone or "UTC"
-    schedule = svc.set_schedule(game, a["phase_minutes"] or None, grace, zone, actor=v)
+    schedule = svc.set_schedule(game, length or None, grace, zone, actor=v)
     length = _length(schedule.phase_minutes) if schedule.phase_minutes else \
         "until the GM processes it"
     return ActionResult(f"{game}: {schedule.deadline_text()} (a phase runs {length}, grace "
@@ -291,7 +297,7 @@ def _eliminate(svc: GameService, game: str, v: Viewer, a: dict[str, Any]) -> Act
 def _remove_exile(svc: GameService, game: str, v: Viewer, a: dict[str, Any]
                   ) -> ActionResult:
     svc.remove_exile(game, a["power"], actor=v)
-    return ActionResult(f"{a['power']}, in exile, is removed from the game: no more DP "
+    return ActionResult(f"{a['power']} is removed from the game: no more DP "
                         "(Dissolution §5.3).")
 
 
@@ -332,7 +338,8 @@ ACTIONS: dict[str, GMAction] = {a.name: a for a in (
     GMAction("schedule", "Set how long each phase runs, the grace period and the time zone",
              "the deadlines (the current phase's starts now)", "deadline", _set_schedule,
              (Param("phase_minutes", "minutes", "how long a phase runs (12h, 2d); 0 or "
-                    "none: no deadline, the GM processes by hand", required=False),
+                    "none: no deadline, the GM processes by hand (default: as now)",
+                    required=False),
               Param("grace_minutes", "minutes", "how long late orders are still awaited "
                     "(default: as now)", required=False),
               Param("timezone", "text", "where deadlines are read, e.g. Europe/Berlin "

@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 from ..store.models import BallotRow, GameRow, now
 from .loader import GameLoader, LoadedGame, log_event, require_gm
 from .status import expected_powers
-from .types import SCHEDULER, ServiceError, Viewer
+from .types import MAX_MINUTES, SCHEDULER, ServiceError, Viewer
 
 __all__ = ["Deadlines", "ProcessStep", "Schedule", "check_schedule", "check_timezone",
            "restart_deadline"]
@@ -41,8 +41,6 @@ ProcessStep = Callable[[Session, LoadedGame, Viewer], object]
 
 log = logging.getLogger("lawspeaker.scheduler")
 
-MAX_MINUTES = 60 * 24 * 60
-"""Sixty days: a longer phase or grace is a typo."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from ..store import Store
 from ..store.models import EventRow, GameRow, PhaseRow
 from ..variants import Variant, VariantError, load_variant
 from .house_rules import engine_rules
-from .types import Forbidden, NotFound, PhaseChanged, ServiceError, Viewer
+from .types import NotFound, PhaseChanged, ServiceError, Viewer, require_gm
 
 __all__ = ["GameLoader", "LoadedGame", "checked_power", "checked_rules", "engine_of",
            "find_phase", "log_event", "phase_code", "require_gm"]
@@ -128,11 +128,6 @@ class GameLoader:
         else:
             what = f"{old.label} ({old.code}) has been rolled back"
         raise PhaseChanged(f"{doing} {old.label}, but {what}; {now_open}. {outcome}")
-
-
-def require_gm(actor: Viewer) -> None:
-    if not actor.gm:
-        raise Forbidden("only the GM may do that")
 
 
 def checked_rules(variant: Variant, rules: dict[str, Any]) -> Rules:

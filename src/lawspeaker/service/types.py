@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-__all__ = ["GM", "PUBLIC", "SCHEDULER", "DPCap", "DPLimits", "Forbidden", "GameInfo",
+__all__ = ["GM", "MAX_MINUTES", "PUBLIC", "SCHEDULER", "DPCap", "DPLimits", "Forbidden", "GameInfo",
            "HistoryEntry", "LineReport", "NotFound", "PhaseChanged", "ServiceError",
-           "SubmissionReport", "Viewer", "checked_name"]
+           "SubmissionReport", "Viewer", "checked_name", "require_gm"]
 
 
 class ServiceError(ValueError):
@@ -63,6 +63,16 @@ class Viewer:
 
     def __str__(self) -> str:
         return self.label or ("gm" if self.gm else (self.power or "public"))
+
+
+def require_gm(actor: Viewer) -> None:
+    """Refuse anyone but a GM of the game (the server's GM is GM of every game)."""
+    if not actor.gm:
+        raise Forbidden("only the GM may do that")
+
+
+MAX_MINUTES = 60 * 24 * 60
+"""Sixty days: a longer phase, grace or extension is a typo."""
 
 
 GM = Viewer(gm=True)

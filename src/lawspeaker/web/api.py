@@ -197,15 +197,6 @@ def draw(request: Request, name: str, power: str, flag: Flag) -> dict[str, Any]:
     return {"rule": tally.rule, "cast": tally.cast, "passed": tally.passed}
 
 
-@router.post("/games/{name}/process", summary="Adjudicate the phase now (GM)")
-def process(request: Request, name: str, body: PhaseIn | None = None) -> dict[str, Any]:
-    svc = service(request)
-    v = api_viewer(request, name)
-    record = svc.process(name, actor=v, phase=body.phase if body else None)
-    return {"processed": record.phase, "now": record.status.phase,
-            "results": svc.export(name, None, "text", actor=v)}
-
-
 @router.get("/games/{name}/results", summary="A processed phase's results post")
 def results(request: Request, name: str, phase: str | None = None,
             fmt: Literal["text", "markdown", "bbcode"] = "text", gm: bool = False

@@ -1,19 +1,24 @@
 """The GM's part of the JSON API: what the GM does on the game page, for bots
 and scripts, through the same service calls and the same authorisation.
 
-Every route asks the service with the caller's viewer (:func:`.auth.api_viewer`);
-the service refuses (403) whoever is not a GM of that game. Creating a game
-needs the server's GM token.
+The GM's actions are routes made from the service's table
+(:data:`lawspeaker.service.actions.ACTIONS`): one per action, at the path it
+names, dispatching through :meth:`GameService.act` with the caller's viewer
+(:func:`.auth.api_viewer`), so the API agrees with the web page, the CLI and
+Discord on names, arguments and messages; the service refuses (403) whoever is
+not a GM of that game. Creating a game needs the server's GM token.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import inspect
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
 
-from ..service import GM, PUBLIC
+from ..service import GM, Viewer
+from ..service.actions import ACTIONS, ActionResult, GMAction
 from ..service.deadlines import Schedule, check_schedule
 from .auth import api_grant, api_viewer, public_base, service
 from .offers import offered_variant
@@ -37,12 +42,6 @@ class NewGame(BaseModel):
     timezone: str = Field("UTC", max_length=64, description="e.g. Europe/Berlin")
 
 
-class ScheduleIn(BaseModel):
-    phase_minutes: int | None = Field(None, ge=1, description="none: no deadline")
-    grace_minutes: int = Field(0, ge=0)
-    timezone: str = Field("UTC", max_length=64)
-
-
 class ScheduleOut(BaseModel):
     phase_minutes: int | None
     grace_minutes: int
@@ -58,60 +57,8 @@ class Created(BaseModel):
     schedule: ScheduleOut
 
 
-class LinkIn(BaseModel):
-    seat: str = Field(max_length=100, description="A power, or 'gm' for a co-GM of this game")
-    player: str | None = Field(None, max_length=200,
-                               description="The player's name (recorded for the power)")
-
-
-class LinkOut(BaseModel):
-    seat: str
-    token: str = Field(description="Shown once; the server keeps only its hash")
-    link: str
-
-
 class Seats(BaseModel):
     seats: list[str] = Field(description="Seats with a live link (never the links)")
-
-
-class Revoked(BaseModel):
-    revoked: int
-
-
-class PlayerIn(BaseModel):
-    player: str = Field(min_length=1, max_length=200)
-
-
-class BotIn(BaseModel):
-    bot: str = Field(min_length=1, max_length=40, description="random, hold or tactician")
-
-
-class Minutes(BaseModel):
-    minutes: int = Field(ge=1, le=60 * 24 * 366)
-
-
-class UndoIn(BaseModel):
-    to: str | None = Field(None, max_length=100, description="Roll back to this phase (code, "
-                                                             "label or number); none: one")
-    phase: str | None = Field(None, max_length=100, description=(
-        "The phase the game is at as you see it (`S1902M`): if it has moved on, nothing is "
-        "rolled back and the answer is 409"))
-
-
-class Phase(BaseModel):
-    phase: str = Field(description="The current phase after the action")
-
-
-class RuleIn(BaseModel):
-    value: str = Field(max_length=200)
-
-
-class DrawRuleIn(BaseModel):
-    rule: Literal["none", "unanimous", "majority"]
-
-
-class Done(BaseModel):
-    done: str = Field(description="What was done, as the game's log says it")
 
 
 def _schedule(s: Schedule) -> ScheduleOut:
@@ -142,113 +89,81 @@ def seats(request: Request, name: str) -> Seats:
     return Seats(seats=service(request).linked_seats(name, actor=api_viewer(request, name)))
 
 
-@router.post("/games/{name}/links", summary="Issue a seat's secret link; revokes its old one "
-                                            "(GM)", response_model=LinkOut)
-def issue(request: Request, name: str, body: LinkIn) -> LinkOut:
-    svc = service(request)
-    v = api_viewer(request, name)
-    if not v.gm:  # before anything is written
-        raise HTTPException(403, "only the GM may issue links")
-    if body.player and body.seat.strip().lower() != "gm":
-        svc.set_player(name, body.seat, body.player, actor=v)
-    token = svc.issue_link(name, body.seat, actor=v)
-    base = public_base(request)
-    return LinkOut(seat=body.seat.strip(), token=token, link=f"{base}/join/{token}")
+@router.get("/games/{name}/preview", summary="The results preview waiting for review (GM)")
+def preview(request: Request, name: str) -> dict[str, Any]:
+    """With the house rule ``review=yes``, ``POST .../process`` adjudicates into a
+    preview only the GM sees: its results post (public and secret parts), the next
+    phase, whether it is stale. ``{"preview": null}`` when there is none."""
+    found = service(request).preview(name, actor=api_viewer(request, name))
+    return {"preview": None if found is None else found.as_dict()}
 
 
-@router.delete("/games/{name}/links/{seat}", summary="Revoke a seat's links (GM)",
-               response_model=Revoked)
-def revoke(request: Request, name: str, seat: str) -> Revoked:
-    return Revoked(revoked=service(request).revoke_links(name, seat,
-                                                         actor=api_viewer(request, name)))
+# --- the GM's actions, one route each, made from the service's table ---------------------
+
+def _answer(request: Request, name: str, action: GMAction, done: ActionResult,
+            viewer: Viewer) -> dict[str, Any]:
+    """The JSON shape: ``done`` (the sentence every front end gives) and the
+    action's data; a new link also as a URL on this server, a processed phase
+    with its public results post."""
+    out: dict[str, Any] = {"done": done.message, **done.data}
+    if "token" in out:
+        out["link"] = f"{public_base(request)}/join/{out['token']}"
+    if action.name in ("process", "publish") and "processed" in out:
+        out["results"] = service(request).export(name, out["processed"], "text", actor=viewer)
+    return out
 
 
-@router.put("/games/{name}/players/{power}", summary="Record who plays a power (GM)",
-            response_model=Done)
-def set_player(request: Request, name: str, power: str, body: PlayerIn) -> Done:
-    service(request).set_player(name, power, body.player, actor=api_viewer(request, name))
-    return Done(done=f"{power} is played by {body.player}")
+def _body_model(action: GMAction) -> type[BaseModel] | None:
+    fields: dict[str, Any] = {
+        p.name: (str | int | None, Field(None, description=p.help + (
+            "" if p.kind != "minutes" else " (minutes, or text such as 12h, 2d)")))
+        for p in action.params if not p.path}
+    if not fields:
+        return None
+    return create_model(f"{action.name.title().replace('-', '')}In", **fields)
 
 
-@router.put("/games/{name}/bots/{power}",
-            summary="Seat a bot at a power until a player is named for it (GM)",
-            response_model=Done)
-def seat_bot(request: Request, name: str, power: str, body: BotIn) -> Done:
-    service(request).seat_bot(name, power, body.bot, actor=api_viewer(request, name))
-    return Done(done=f"{power} is played by the {body.bot} bot")
+def _add(action: GMAction) -> None:
+    method, path = action.http
+    body_model = _body_model(action)
+    path_params = [p for p in action.params if p.path]
+
+    def run(request: Request, name: str, body: dict[str, Any]) -> dict[str, Any]:
+        # JSON null for a duration is "none" (no deadline); for anything else, not given
+        kinds = {p.name: p.kind for p in action.params}
+        raw: dict[str, object] = {k: "none" if v is None else v for k, v in body.items()
+                                  if v is not None or kinds.get(k) == "minutes"}
+        raw.update({p.name: request.path_params[p.name] for p in path_params})
+        viewer = api_viewer(request, name)
+        done = service(request).act(name, action.name, raw, actor=viewer)
+        return _answer(request, name, action, done, viewer)
+
+    def endpoint(request: Request, name: str, body: BaseModel | None = None
+                 ) -> dict[str, Any]:
+        return run(request, name, body.model_dump(exclude_unset=True) if body is not None else {})
+
+    # FastAPI reads the body's model from the signature: this action's own (the
+    # module's annotations are strings, so the real types are given here).
+    endpoint.__annotations__ = {"request": Request, "name": str, "return": dict[str, Any]}
+    if body_model is not None:
+        endpoint.__annotations__["body"] = body_model | None
+    else:
+        endpoint.__signature__ = inspect.signature(endpoint).replace(  # type: ignore[attr-defined]
+            parameters=[inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                          annotation=Request),
+                        inspect.Parameter("name", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                          annotation=str)])
+
+    endpoint.__name__ = action.name.replace("-", "_")
+    router.add_api_route(
+        path, endpoint, methods=[method], summary=f"{action.summary} (GM)",
+        description=f"Changes: {action.changes}. Answers `done` (what was done, as every "
+                    "front end says it) and the action's data. A bad argument: 400 with "
+                    "the same sentence as the web page, the CLI and Discord give.",
+        openapi_extra={"parameters": [
+            {"name": p.name, "in": "path", "required": True, "description": p.help,
+             "schema": {"type": "string"}} for p in path_params]} if path_params else None)
 
 
-@router.put("/games/{name}/schedule", summary="Set the deadlines (GM)",
-            response_model=ScheduleOut)
-def set_schedule(request: Request, name: str, body: ScheduleIn) -> ScheduleOut:
-    svc = service(request)
-    svc.set_schedule(name, body.phase_minutes, body.grace_minutes,
-                     body.timezone.strip() or "UTC", actor=api_viewer(request, name))
-    return _schedule(svc.schedule(name, actor=PUBLIC))
-
-
-@router.post("/games/{name}/pause", summary="Pause the deadline (GM)",
-             response_model=ScheduleOut)
-def pause(request: Request, name: str) -> ScheduleOut:
-    svc = service(request)
-    svc.pause(name, actor=api_viewer(request, name))
-    return _schedule(svc.schedule(name, actor=PUBLIC))
-
-
-@router.post("/games/{name}/resume", summary="Resume the deadline (GM)",
-             response_model=ScheduleOut)
-def resume(request: Request, name: str) -> ScheduleOut:
-    svc = service(request)
-    svc.resume(name, actor=api_viewer(request, name))
-    return _schedule(svc.schedule(name, actor=PUBLIC))
-
-
-@router.post("/games/{name}/extend", summary="Extend the deadline (GM)",
-             response_model=ScheduleOut)
-def extend(request: Request, name: str, body: Minutes) -> ScheduleOut:
-    return _schedule(service(request).extend(name, body.minutes, actor=api_viewer(request, name)))
-
-
-@router.post("/games/{name}/undo", summary="Roll back one phase, or to a phase (GM)",
-             response_model=Phase)
-def undo(request: Request, name: str, body: UndoIn | None = None) -> Phase:
-    to = body.to if body else None
-    return Phase(phase=service(request).undo(name, to=to, actor=api_viewer(request, name),
-                                             phase=body.phase if body else None))
-
-
-@router.post("/games/{name}/powers/{power}/eliminate",
-             summary="A dropped player: eliminated at the next Census (S9 §3.4.2; GM)",
-             response_model=Done)
-def eliminate(request: Request, name: str, power: str) -> Done:
-    service(request).force_elimination(name, power, actor=api_viewer(request, name))
-    return Done(done=f"{power} is eliminated at the next Census")
-
-
-@router.post("/games/{name}/powers/{power}/remove-exile",
-             summary="Remove a Player in Exile from the game (Dissolution §5.3; GM)",
-             response_model=Done)
-def remove_exile(request: Request, name: str, power: str) -> Done:
-    service(request).remove_exile(name, power, actor=api_viewer(request, name))
-    return Done(done=f"{power} is removed from the game")
-
-
-@router.put("/games/{name}/rules/{key}", summary="Change a house rule (GM)",
-            response_model=Done)
-def set_rule(request: Request, name: str, key: str, body: RuleIn) -> Done:
-    service(request).set_rule(name, key, body.value, actor=api_viewer(request, name))
-    return Done(done=f"house rule {key} = {body.value}")
-
-
-@router.put("/games/{name}/draw-rule", summary="Set the draw rule (GM)", response_model=Done)
-def draw_rule(request: Request, name: str, body: DrawRuleIn) -> Done:
-    service(request).set_draw_rule(name, body.rule, actor=api_viewer(request, name))
-    return Done(done=f"draw rule {body.rule}")
-
-
-@router.post("/games/{name}/reveal-dp",
-             summary="Reveal every DP allocation after the game (S9 §9.0; GM)",
-             response_model=Done)
-def reveal_dp(request: Request, name: str) -> Done:
-    service(request).reveal_dp(name, actor=api_viewer(request, name))
-    return Done(done="DP allocations revealed")
+for _action in ACTIONS.values():
+    _add(_action)

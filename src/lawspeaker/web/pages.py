@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ..service import GM, PUBLIC, Forbidden, NotFound, PhaseChanged, ServiceError, Viewer
+from ..service.actions import ACTIONS
 from ..service.deadlines import check_schedule
 from ..sim.bots import bot_names
 from .auth import (
@@ -58,13 +59,6 @@ def _text(text: str) -> str:
     if len(text) > MAX_POST:
         raise HTTPException(413, f"a post of orders is at most {MAX_POST} characters")
     return text
-
-
-def _gm(request: Request, name: str) -> Viewer:
-    v = viewer(request, name)
-    if not v.gm:
-        raise HTTPException(403, "only the GM may do that")
-    return v
 
 
 @router.get("/")
@@ -228,7 +222,9 @@ def _game_context(request: Request, name: str, **extra: Any) -> dict[str, Any]:
             standing += [a.split("  (ignored:")[0] for a in ctx["mine"].allocations]
             ctx["text"] = "\n".join(standing) + "\n" if standing else \
                 svc.template(name, v.power, actor=v)
+    ctx["under_review"] = svc.under_review(name, actor=v)
     if v.gm:
+        ctx["preview"] = svc.preview(name, actor=v) if ctx["under_review"] else None
         powers = sorted(set(status.expected) | set(status.submitted))
         ctx["all"] = {p: svc.submissions(name, p, actor=v) for p in powers}
         ctx["all_posts"] = svc.posts(name, None, actor=v)
@@ -367,78 +363,52 @@ def vote(request: Request, name: str, csrf: str = Form(""), power: str = Form(..
 
 @router.post("/games/{name}/gm/{action}")
 async def gm_action(request: Request, name: str, action: str) -> Response:
+    """A GM action of the service's table (:data:`lawspeaker.service.actions.ACTIONS`):
+    the form's fields named as the action's arguments, checked, run and answered by
+    the service as on every front end; who may run it is the service's decision."""
     form = await request.form()
     check_csrf(request, str(form.get("csrf", "")))
-    v = _gm(request, name)
-    field = {k: str(val).strip() for k, val in form.items() if isinstance(val, str)}
-    return await run_in_threadpool(_gm_do, request, name, action, field, v)
+    found = ACTIONS.get(action)
+    if found is None:
+        raise HTTPException(404, f"there is no GM action '{action[:40]}'")
+    names = {p.name for p in found.params}
+    args = {k: str(val) for k, val in form.items() if isinstance(val, str) and k in names}
+    return await run_in_threadpool(_gm_do, request, name, action, args,
+                                   viewer(request, name))
 
 
-def _gm_do(request: Request, name: str, action: str, f: dict[str, str], v: Viewer
+def _gm_do(request: Request, name: str, action: str, args: dict[str, object], v: Viewer
            ) -> Response:
     svc = service(request)
-    phase = f.get("phase") or None  # the phase the GM's page showed
     try:
-        if action == "process":
-            record = svc.process(name, actor=v, phase=phase)
-            return _back(request, name,
-                         f"{record.phase} processed. Now: {record.status.phase}.")
-        if action == "undo":
-            to = f.get("to") or None
-            return _back(request, name,
-                         f"Rolled back to {svc.undo(name, to, actor=v, phase=phase)}.")
-    except PhaseChanged as exc:  # a double click, a stale page, the deadline first
+        done = svc.act(name, action, args, actor=v)
+    except PhaseChanged as exc:  # a double click, a stale page or preview, the deadline
         return _back(request, name, str(exc))
-    if action == "pause":
-        svc.pause(name, actor=v)
-        return _back(request, name, "Paused: the deadline is held.")
-    if action == "resume":
-        svc.resume(name, actor=v)
-        return _back(request, name, "Resumed.")
-    if action == "extend":
-        hours = _number(f.get("hours", ""), "the extension") or 0
-        svc.extend(name, round(hours * 60), actor=v)
-        return _back(request, name, f"Deadline extended by {f.get('hours')} hour(s).")
-    if action == "schedule":
-        hours = _number(f.get("phase_hours", ""), "the phase length")
-        grace = _number(f.get("grace_minutes", ""), "the grace period") or 0
-        svc.set_schedule(name, round(hours * 60) if hours else None, round(grace),
-                         f.get("timezone") or "UTC", actor=v)
-        return _back(request, name, "Deadlines set.")
-    if action == "draw-rule":
-        svc.set_draw_rule(name, f.get("rule", ""), actor=v)
-        return _back(request, name, "Draw rule set.")
-    if action == "player":
-        power, player = f.get("power", ""), f.get("player", "")
-        if player and power.lower() != "gm":
-            svc.set_player(name, power, player, actor=v)
-        token = svc.issue_link(name, power, actor=v)
-        base = public_base(request)
+    if "token" in done.data:  # a secret link: shown once, on a page of its own
         return render(request, "link.html", {
-            "info": svc.game(name, actor=v), "seat": power, "player": player,
-            "link": f"{base}/join/{token}"})
-    if action == "bot":
-        power, bot = f.get("power", ""), f.get("bot", "")
-        svc.seat_bot(name, power, bot, actor=v)
-        return _back(request, name, f"{power} is played by the {bot} bot until you name a "
-                                    "player for it.")
-    if action == "revoke":
-        count = svc.revoke_links(name, f.get("power", ""), actor=v)
-        return _back(request, name, f"{count} link(s) revoked.")
-    if action == "eliminate":
-        svc.force_elimination(name, f.get("power", ""), actor=v)
-        return _back(request, name, "Recorded: eliminated at the next Census.")
-    if action == "remove-exile":
-        svc.remove_exile(name, f.get("power", ""), actor=v)
-        return _back(request, name, f"{f.get('power')} is removed from the game: no more DP "
-                                    "(Dissolution §5.3).")
-    if action == "rule":
-        key, sep, value = f.get("rule", "").partition("=")
-        if not sep:
-            raise ServiceError("write the house rule as key=value")
-        svc.set_rule(name, key.strip(), value.strip(), actor=v)
-        return _back(request, name, f"House rule {key.strip()} set.")
-    if action == "reveal-dp":
-        svc.reveal_dp(name, actor=v)
-        return _back(request, name, "DP allocations revealed.")
-    raise HTTPException(404, f"there is no GM action '{action}'")
+            "info": svc.game(name, actor=v), "seat": done.data["seat"],
+            "player": args.get("player") or "",
+            "link": f"{public_base(request)}/join/{done.data['token']}"})
+    return _back(request, name, done.message)
+
+
+@router.get("/games/{name}/preview/map.svg")
+def preview_svg(request: Request, name: str, board: str = "map",
+                palette: str | None = None) -> Response:
+    """The results map of the preview waiting for review: the GM's eyes only."""
+    svg = service(request).preview_picture(name, actor=viewer(request, name), fmt="svg",
+                                           board=board, palette=palette_of(request, palette))
+    return Response(svg, media_type="image/svg+xml", headers=_PRIVATE)
+
+
+@router.get("/games/{name}/preview/map.png")
+def preview_png(request: Request, name: str, board: str = "map",
+                palette: str | None = None) -> Response:
+    png = service(request).preview_picture(name, actor=viewer(request, name), fmt="png",
+                                           board=board, max_width=MAX_PNG_WIDTH,
+                                           palette=palette_of(request, palette))
+    return Response(png, media_type="image/png", headers=_PRIVATE)
+
+
+_PRIVATE = {"Cache-Control": "private, no-store"}
+"""A preview is the GM's alone: no shared cache may keep it."""
