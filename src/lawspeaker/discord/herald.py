@@ -25,9 +25,8 @@ What was posted is kept in the store (the channel's binding), so a restarted
 bot posts nothing twice and several bots on one database do not either: each
 claims a post in one locked write before it sends it
 (:meth:`GameService.claim_post`); a crash between the two loses a post,
-never doubles one. The GMs' DM about a preview is told once per preview by
-this herald (:meth:`Herald.previews`): the store has no claim for it yet, so a
-restarted bot, or a second bot on the database, tells a waiting preview again.
+never doubles one. The GMs' DM about a preview the scheduler made is claimed
+the same way (:meth:`GameService.claim_preview_notice`): told once per preview.
 """
 
 from __future__ import annotations
@@ -62,8 +61,6 @@ class Herald:
         """Also process due games (the scheduler is safe to run beside
         ``lawspeaker serve``'s: a phase is processed once)."""
         self._lock = threading.Lock()
-        self._told: set[tuple[str, str, datetime]] = set()
-        """The previews whose GMs were told: (game, phase code, made at)."""
 
     def tick(self, at: datetime | None = None) -> list[Reply]:
         """Everything to post now, each reply aimed at a channel or a user
@@ -167,15 +164,12 @@ class Herald:
         gms = self.service.chat_holders(PLATFORM, name, actor=PUBLIC).get("gm", [])
         if not gms:
             return []
-        found = self.service.preview(name, actor=self.service.chat_viewer(PLATFORM, gms[0],
-                                                                          name))
+        gm = self.service.chat_viewer(PLATFORM, gms[0], name)
+        found = self.service.preview(name, actor=gm)
         if found is None or found.made_by != str(SCHEDULER):
             return []  # a GM made it, and saw it
-        key = (name, found.phase_code, found.made_at)
-        with self._lock:
-            if key in self._told:
-                return []
-            self._told.add(key)
+        if not self.service.claim_preview_notice(name, found.id, actor=gm):
+            return []  # told already (by this bot, a restarted one or another)
         stale = f" It is out of date ({found.stale})." if found.stale else ""
         text = (f"**{name}**: the deadline of {found.phase} has passed and its results wait "
                 f"for your review (next: {found.next_phase}); players see nothing until "

@@ -238,6 +238,11 @@ class GameService:
         """The preview waiting for the GM's review, if any (GM only)."""
         return self.review.preview(name, actor)
 
+    def claim_preview_notice(self, name: str, preview: int, *, actor: Viewer) -> bool:
+        """Whether this caller is the one to tell the GM that preview ``preview``
+        waits (recorded once, whoever asks first)."""
+        return self.review.claim_notice(name, preview, actor)
+
     def under_review(self, name: str, *, actor: Viewer) -> bool:
         """Whether results are being reviewed (public: never what they are)."""
         return self.review.pending(name)

@@ -65,6 +65,7 @@ class PreviewStale(PhaseChanged):
 class Preview:
     """A phase adjudicated for the GM's eyes (see the module's docstring)."""
 
+    id: int
     game: str
     phase: str
     """The label of the phase it adjudicates (``Spring 1901 Movement``)."""
@@ -142,6 +143,18 @@ class Review:
         with self.games.read(name) as (s, g):
             row = _open(s, g)
             return None if row is None else self._value(s, g, row)
+
+    def claim_notice(self, name: str, preview: int, actor: Viewer) -> bool:
+        """Record that the GM is told the open preview ``preview`` waits, unless that
+        is recorded already: whether this caller should tell (one locked write, so
+        of several bots, or a restarted one, one tells, once)."""
+        require_gm(actor)
+        with self.games.write(name) as (s, g):
+            row = _open(s, g)
+            if row is None or row.id != preview or row.told_at is not None:
+                return False
+            row.told_at = now()
+            return True
 
     def pending(self, name: str) -> bool:
         """Whether results are being reviewed (public: a player's page says so,
@@ -250,7 +263,7 @@ class Review:
             PreviewRow.phase_id == g.phase.id, PreviewRow.made_by == str(SCHEDULER)))
         if first is not None:
             publish_by = first + timedelta(hours=review_hours(g.row.rules))
-        return Preview(g.row.name, g.phase.label, g.phase.code,
+        return Preview(row.id, g.row.name, g.phase.label, g.phase.code,
                        g.variant.phase_label(after.phase) if not after.result
                        else f"game over: {after.result}",
                        row.made_at, row.made_by, record, self._stale(s, g, row), publish_by)

@@ -199,6 +199,8 @@ class PreviewRow(Base):
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
     outcome: Mapped[str | None] = mapped_column(String(20), default=None)
     """``published``, ``discarded`` or ``replaced`` once closed."""
+    told_at: Mapped[datetime | None] = mapped_column(default=None)
+    """When a front end told the GM it waits (one locked write: told once, by one bot)."""
 
 
 class EventRow(Base):

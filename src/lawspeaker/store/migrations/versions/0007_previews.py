@@ -30,6 +30,7 @@ def upgrade() -> None:
     sa.Column('next_position', sa.JSON(), nullable=False),
     sa.Column('closed_at', sa.DateTime(), nullable=True),
     sa.Column('outcome', sa.String(length=20), nullable=True),
+    sa.Column('told_at', sa.DateTime(), nullable=True),
     sa.ForeignKeyConstraint(['game_id'], ['games.id'], ),
     sa.ForeignKeyConstraint(['phase_id'], ['phases.id'], ),
     sa.PrimaryKeyConstraint('id')
