@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import lawspeaker
 from lawspeaker.core.board import Phase, PhaseKind, Position
 from lawspeaker.core.orders import HeirMarry, Order
@@ -15,11 +13,6 @@ from lawspeaker.engine.phases import adjudicate, initial_position
 from lawspeaker.rules.dp import Allocation
 from lawspeaker.sim.bots import bot_named
 from lawspeaker.sim.bots.matchmaking import thrall_possible, vassal_proposals
-
-
-@pytest.fixture(scope="module")
-def s9() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("s9-complete")
 
 
 def no_minors_left(s9: lawspeaker.Variant) -> Position:

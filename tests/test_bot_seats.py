@@ -6,19 +6,12 @@ until the GM names a player. On SQLite and (``-k postgresql``) PostgreSQL."""
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from store_fixtures import BACKENDS, database
-from web_fixtures import World, build
+from web_fixtures import World
 
 from lawspeaker.service import GM, PUBLIC, Forbidden, ServiceError, Viewer
 from lawspeaker.store.models import now
-
-
-@pytest.fixture(params=BACKENDS)
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> World:
-    return build(database(request.param, tmp_path))
 
 
 def test_a_seated_bot_plays_a_server_game_to_the_end(world: World) -> None:

@@ -3,18 +3,11 @@ eliminations, vassal marriages, transfers, disbands; then victory (§3)."""
 
 from __future__ import annotations
 
-import pytest
-
 import lawspeaker
 from lawspeaker import PhaseKind, Position, Unit, UnitType
 from lawspeaker.core.board import Heir, Marriage, Phase, PowerState
 from lawspeaker.rules.census import centre_counts, run_census, victory
 from lawspeaker.rules.dp import allotment
-
-
-@pytest.fixture(scope="module")
-def s9() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("s9-complete")
 
 
 def census_of(variant: lawspeaker.Variant, **changes: object) -> Position:

@@ -172,11 +172,6 @@ NOT_ADJACENT = {
 
 
 @pytest.fixture(scope="module")
-def dis() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("dissolution")
-
-
-@pytest.fixture(scope="module")
 def m(dis):
     return dis.map
 

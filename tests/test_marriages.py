@@ -15,11 +15,6 @@ from lawspeaker.core.results import Outcome
 from lawspeaker.rules.dp import DPError, allotment
 
 
-@pytest.fixture(scope="module")
-def s9() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("s9-complete")
-
-
 def at(game: Game, season: str, year: int = 1) -> Game:
     """The game moved to another orders phase of the calendar, position unchanged."""
     game.position = game.position.replace(phase=Phase(season, year, PhaseKind.MOVEMENT))

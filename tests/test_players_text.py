@@ -11,11 +11,6 @@ from lawspeaker.core.board import Phase
 from lawspeaker.engine.phases import adjudicate
 
 
-@pytest.fixture(scope="module")
-def standard() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("standard")
-
-
 def results(step: lawspeaker.Adjudication) -> dict[str, tuple[Outcome, str]]:
     return {str(r.order): (r.outcome, r.reason) for r in step.results}
 

@@ -13,11 +13,6 @@ from lawspeaker.engine.positions import PositionError, read_position
 
 
 @pytest.fixture(scope="module")
-def standard() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("standard")
-
-
-@pytest.fixture(scope="module")
 def start(standard: lawspeaker.Variant) -> dict[str, Any]:
     return lawspeaker.initial_position(standard).to_dict()
 

@@ -11,16 +11,6 @@ from lawspeaker.engine.posts import PostError, decode, read_post
 MOVEMENT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.ADJUSTMENT
 
 
-@pytest.fixture(scope="module")
-def standard() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("standard")
-
-
-@pytest.fixture(scope="module")
-def s9() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("s9-complete")
-
-
 def read(variant: lawspeaker.Variant, text: str | bytes, kind: PhaseKind = MOVEMENT,
          power: str | None = None) -> list[tuple[str | None, str]]:
     """(power, order or error) per line, as a GM would read the post back."""

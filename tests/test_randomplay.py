@@ -23,11 +23,6 @@ from lawspeaker.sim.randomplay import drop_a_player, random_allocations, random_
 SEEDS = range(40)
 
 
-@pytest.fixture(scope="module")
-def s9() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("s9-complete")
-
-
 def with_vassal(s9: lawspeaker.Variant, phase: Phase) -> Position:
     """Ex 10.4.0 after the marriage: vDA (giver Dokkalfar, receiver Aesir) holds
     Permyak, its capital, with both heirs married there, and a fleet in Ylg."""

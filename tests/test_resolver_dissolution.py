@@ -15,11 +15,6 @@ from lawspeaker import Unit, UnitType, parse_order, resolve_movement
 from lawspeaker.core.results import Outcome
 
 
-@pytest.fixture(scope="module")
-def dis() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("dissolution")
-
-
 def board(dis, *specs: str) -> dict[str, Unit]:
     """``"Egypt: W asw"``; minor, nuclear and wing units are stationary (§3.7), except the
     US Navy's fleets."""

@@ -127,11 +127,6 @@ NO_COAST = {"S9-A30": "Fyrisvellir", "S9-A31": "Myrkvidr", "S9-A32": "Udainsakr"
 
 
 @pytest.fixture(scope="module")
-def basic() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("s9-basic")
-
-
-@pytest.fixture(scope="module")
 def game_map(basic: lawspeaker.Variant) -> lawspeaker.GameMap:
     return basic.map
 

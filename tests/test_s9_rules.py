@@ -15,11 +15,6 @@ def census(variant: lawspeaker.Variant, position: Position, rules: lawspeaker.Ru
 
 
 @pytest.fixture(scope="module")
-def basic() -> lawspeaker.Variant:
-    return lawspeaker.load_variant("s9-basic")
-
-
-@pytest.fixture(scope="module")
 def complete() -> lawspeaker.Variant:
     return lawspeaker.load_variant("s9-complete")
 

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import MetaData, select
 from store_fixtures import BACKENDS, database
-from web_fixtures import POWERS, World, build
+from web_fixtures import POWERS, World
 
 from lawspeaker.cli import main
 from lawspeaker.service import (
@@ -177,11 +177,6 @@ def test_whatif_on_the_command_line_changes_nothing(tmp_path: Path) -> None:
 # --- the web page and the API ----------------------------------------------------------
 
 ROLES = ("server-gm", "gm", *POWERS, "B.Aesir", "anonymous")
-
-
-@pytest.fixture(params=BACKENDS)
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> World:
-    return build(database(request.param, tmp_path))
 
 
 def csrf_of(page: str) -> str:

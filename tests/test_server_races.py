@@ -39,10 +39,14 @@ def _port() -> int:
 
 @contextmanager
 def serve(db: str, *args: str) -> Iterator[str]:
-    """``lawspeaker serve`` on ``db``; yields its address. The server's log goes
-    to a file (a pipe nobody reads would fill and stall it) and is printed when
-    the test fails, so a 500 shows its traceback."""
+    """``lawspeaker serve`` on ``db``; yields its address once every worker has
+    printed that its startup is complete (from then on its scheduler runs).
+    When the block ends the server is stopped and waited for, workers and all:
+    nothing it was writing is still under way. The server's log goes to a file
+    (a pipe nobody reads would fill and stall it) and is printed when the test
+    fails, so a 500 shows its traceback."""
     port = _port()
+    workers = int(args[args.index("--workers") + 1]) if "--workers" in args else 1
     exe = Path(sys.executable).with_name("lawspeaker")
     handle, name = tempfile.mkstemp(prefix="serve-", suffix=".log")
     with os.fdopen(handle, "wb") as log:
@@ -52,24 +56,28 @@ def serve(db: str, *args: str) -> Iterator[str]:
                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
     base = f"http://127.0.0.1:{port}"
 
-    def tail() -> str:
-        return Path(name).read_bytes().decode(errors="replace")[-4000:]
+    def text() -> str:
+        return Path(name).read_bytes().decode(errors="replace")
 
     try:
-        for _ in range(200):
-            assert server.poll() is None, tail()
-            try:
-                if httpx.get(f"{base}/api/v1/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        until = time.monotonic() + 60
+        while text().count("Application startup complete.") < workers:
+            assert server.poll() is None, f"the server stopped:\n{text()[-4000:]}"
+            assert time.monotonic() < until, f"not every worker started in 60 s:\n{text()}"
+            time.sleep(0.05)
+        assert httpx.get(f"{base}/api/v1/games", timeout=10).status_code == 200
         yield base
     except BaseException:
-        print(f"--- the server's log ({name}) ---\n{tail()}")
+        print(f"--- the server's log ({name}) ---\n{text()[-4000:]}")
         raise
     finally:
         server.terminate()
-        server.wait(15)
+        try:
+            server.wait(15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(15)
+            raise
         Path(name).unlink(missing_ok=True)
 
 
@@ -123,7 +131,10 @@ def test_a_second_process_click_for_the_same_phase_does_nothing(
         spring = httpx.get(f"{base}/api/v1/games/Saga").json()["phase_code"]
         answers: list[httpx.Response] = []
 
+        together = threading.Barrier(4, timeout=30)
+
         def click() -> None:
+            together.wait()  # the four clicks leave at once
             answers.append(httpx.post(f"{base}/api/v1/games/Saga/process",
                                       json={"phase": spring}, headers=gm, timeout=30))
 
@@ -131,7 +142,8 @@ def test_a_second_process_click_for_the_same_phase_does_nothing(
         for t in clicks:
             t.start()
         for t in clicks:
-            t.join(30)
+            t.join(60)
+        assert not any(t.is_alive() for t in clicks), "a click got no answer in 60 s"
         assert sorted(r.status_code for r in answers) == [200, 409, 409, 409]
         assert _processed(svc) == 1
         assert httpx.get(f"{base}/games/Saga").status_code == 200
@@ -152,16 +164,18 @@ def test_the_deadline_and_the_gms_click_process_a_phase_once(
     spring = svc.game("Saga", actor=PUBLIC).phase_code
     with svc.store.transaction() as s:  # the deadline has just passed
         s.scalar(select(GameRow)).deadline_at = now() - timedelta(seconds=1)
-    with serve(db, "--tick", "0.05", "--workers", "2") as base:
+    with serve(db, "--tick", "0.05", "--workers", "2") as base:  # two schedulers, running
         r = httpx.post(f"{base}/api/v1/games/Saga/process", json={"phase": spring},
                        headers={"Authorization": f"Bearer {tokens['gm']}"}, timeout=30)
-        assert r.status_code in (200, 409), r.text
-        for _ in range(100):
-            if svc.game("Saga", actor=PUBLIC).phase_code != spring:
-                break
-            time.sleep(0.05)
-        time.sleep(0.3)  # a few more scheduler ticks in both workers
-    assert _processed(svc) == 1
+        assert r.status_code in (200, 409), r.text  # 409: a scheduler got there first
+        assert svc.game("Saga", actor=PUBLIC).phase_code != spring  # processed, either way
+        with svc.store.read() as s:  # so no later tick finds the phase that opened due
+            assert s.scalar(select(GameRow.deadline_at)) > now() + timedelta(hours=23)
+    # The server has stopped and been waited for: every racer has finished.
+    with svc.store.read() as s:
+        actors = s.scalars(select(EventRow.actor).where(EventRow.kind == "processed")).all()
+    assert len(actors) == 1, actors
+    assert (actors[0] == "scheduler") == (r.status_code == 409), (actors, r.status_code)
 
 
 def test_checking_never_waits_for_a_writer(tmp_path: Path) -> None:
@@ -303,7 +317,10 @@ def test_two_gms_creating_one_game_name_at_once_get_one_game(backend: str,
     services = [GameService(open_store(db)) for _ in range(4)]
     outcomes: list[str] = []
 
+    together = threading.Barrier(len(services), timeout=30)
+
     def create(svc: GameService) -> None:
+        together.wait()  # the four GMs press at once
         try:
             svc.create_game("standard", "Twice", actor=GM)
             outcomes.append("created")
@@ -314,6 +331,7 @@ def test_two_gms_creating_one_game_name_at_once_get_one_game(backend: str,
     for t in threads:
         t.start()
     for t in threads:
-        t.join(30)
+        t.join(60)
+    assert not any(t.is_alive() for t in threads), outcomes
     assert sorted(outcomes) == ["created"] + ["there is already a game named 'Twice'"] * 3
     assert [g.name for g in services[0].list_games()] == ["Twice"]

@@ -9,16 +9,14 @@ acts for another power or another game.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
-import time
-from pathlib import Path
 
 import pytest
 from fastapi.routing import APIRoute
 from starlette.routing import Route
-from store_fixtures import BACKENDS, database
-from web_fixtures import POWERS, World, build
+from web_fixtures import POWERS, World
 
 from lawspeaker.service import GM, PUBLIC, processing
 from lawspeaker.web.app import RedactLinks
@@ -46,11 +44,6 @@ GM_API = (("post", "/api/v1/games/{g}/process", None),
           ("get", "/api/v1/games/{g}/posts", None),
           ("get", "/api/v1/games/{g}/results?gm=true&fmt=markdown", None))
 """Every GM route of the API: (method, path, body)."""
-
-
-@pytest.fixture(params=BACKENDS)
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> World:
-    return build(database(request.param, tmp_path))
 
 
 def may_see(role: str, power: str) -> bool:
@@ -398,24 +391,40 @@ def test_secret_links_never_reach_the_log() -> None:
 
 
 def test_live_updates_announce_a_processed_phase(world: World, monkeypatch) -> None:
+    """A page's event stream, open while the GM processes, announces the phase
+    that opened: its label and the game's result, as ``progress`` has them."""
     from lawspeaker.web import live
 
-    monkeypatch.setattr(live, "MAX_STREAM", 3.0)
+    monkeypatch.setattr(live, "MAX_STREAM", 10.0)  # the longest a stream stays open
+    before = world.service.progress("A", actor=PUBLIC)
     got: list[str] = []
+    failed: list[BaseException] = []
+    opened = threading.Event()
 
     def listen() -> None:
-        with world.clients["Aesir"].stream("GET", "/games/A/events") as r:
-            for line in r.iter_lines():
-                got.append(line)
-                if line.startswith("data:"):
-                    return
+        try:
+            with world.clients["Aesir"].stream("GET", "/games/A/events") as r:
+                assert r.status_code == 200, r.status_code
+                for line in r.iter_lines():
+                    got.append(line)
+                    if line.startswith("retry:"):  # the stream's first line: it has read
+                        opened.set()               # the phase it compares against
+                    if line.startswith("data:"):
+                        return
+        except BaseException as exc:  # reported by the test, not lost in the thread
+            failed.append(exc)
 
-    t = threading.Thread(target=listen)
+    t = threading.Thread(target=listen, daemon=True)
     t.start()
-    time.sleep(0.5)
+    assert opened.wait(10), f"the event stream did not open within 10 s: {got} {failed}"
     world.service.process("A", actor=GM)
-    t.join(10)
-    assert "event: phase" in got
-    data = next(line for line in got if line.startswith("data:"))
-    assert "Spring Retreats" in data or "Orders" in data or "phase" in data
+    t.join(15)
+    assert not t.is_alive() and not failed, (got, failed)
+    after = world.service.progress("A", actor=PUBLIC)
+    assert after[0] != before[0] and after[1] == world.service.game("A", actor=PUBLIC).phase
+    assert (before[1].split()[0], after[1].split()[0], after[2]) == ("Spring", "Autumn", None)
+    assert "event: phase" in got, got
+    data = got[got.index("event: phase") + 1]
+    assert data.startswith("data: "), got
+    assert json.loads(data.removeprefix("data: ")) == {"phase": after[1], "result": None}
     assert_no_leak(world, "anonymous", "\n".join(got), "events", dp_only=True)

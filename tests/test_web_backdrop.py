@@ -6,12 +6,10 @@ with one sentence and nothing is kept; only the GM may upload or remove."""
 from __future__ import annotations
 
 import html
-from pathlib import Path
 
 import pytest
 from backdrop_fixtures import full_layout, image_size, plain_png
-from store_fixtures import BACKENDS, database
-from web_fixtures import POWERS, World, build
+from web_fixtures import POWERS, World
 
 import lawspeaker
 from lawspeaker.render.imagefile import image_info
@@ -20,11 +18,6 @@ from lawspeaker.service import GM, PUBLIC
 from lawspeaker.web.sizes import MAX_PNG_WIDTH
 
 S9 = lawspeaker.load_variant("s9-complete")
-
-
-@pytest.fixture(params=BACKENDS)
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> World:
-    return build(database(request.param, tmp_path))
 
 
 def _upload(world: World, role: str, image: bytes, layout: str, name: str = "A"):  # type: ignore[no-untyped-def]

@@ -9,22 +9,15 @@ SQLite and PostgreSQL (which refuses NUL and 64-bit overflows itself).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from store_fixtures import BACKENDS, database
-from web_fixtures import World, build
+from web_fixtures import World
 
 from lawspeaker.service import GM, PUBLIC, GameService, Viewer
 
 NASTY_NAMES = ["al\x00ice", "al\u202eecila", "al\x07ice", "al\u2066ice", "two\nlines",
                "\ud800", "x" * 300]
 """Names that must never be stored (NUL, bidi, controls, a lone surrogate, too long)."""
-
-
-@pytest.fixture(params=BACKENDS)
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> World:
-    return build(database(request.param, tmp_path))
 
 
 def bearer(w: World, role: str) -> dict[str, str]:

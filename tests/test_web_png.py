@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
-from store_fixtures import BACKENDS, database
-from web_fixtures import POWERS, World, build
+from web_fixtures import POWERS, World
 
 from lawspeaker.cli import main
 from lawspeaker.render.png import PNG_SIGNATURE, svg_to_png
@@ -26,11 +25,6 @@ from lawspeaker.web import create_app
 
 ROLES = ("server-gm", "gm", *POWERS, "B.Aesir", "anonymous")
 GMS = ("server-gm", "gm")
-
-
-@pytest.fixture(params=BACKENDS)
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> World:
-    return build(database(request.param, tmp_path))
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -19,8 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 from itsdangerous import TimestampSigner
 from sqlalchemy import select, text
-from store_fixtures import BACKENDS, database
-from web_fixtures import World, build
+from web_fixtures import World
 
 from lawspeaker.service import GM, PUBLIC, GameService
 from lawspeaker.store import open_store
@@ -30,11 +29,6 @@ from lawspeaker.web import create_app
 from lawspeaker.web.security import SecretKeyError
 
 TEMPLATES = Path(__file__).parent.parent / "src/lawspeaker/web/templates"
-
-
-@pytest.fixture(params=BACKENDS)
-def world(request: pytest.FixtureRequest, tmp_path: Path) -> World:
-    return build(database(request.param, tmp_path))
 
 
 def fresh(w: World) -> TestClient:
