@@ -81,7 +81,7 @@ def test_a_first_phase_in_the_browser(server, browser, tmp_path: Path) -> None:
 
     links = {}
     for power, player in (("Aesir", "alice"), ("Dokkalfar", "bob"), ("Jotnar", "carol")):
-        gm.select_option("details select[name=power]", power)
+        gm.select_option("details select[name=seat]", power)
         gm.fill("input[name=player]", player)
         gm.click("text=Make a secret link")
         links[power] = gm.input_value("input.link")

@@ -19,12 +19,12 @@ from starlette.routing import Route
 from web_fixtures import POWERS, World
 
 from lawspeaker.service import GM, PUBLIC, processing
+from lawspeaker.service.actions import ACTIONS
 from lawspeaker.web.app import RedactLinks
 
 GMS = ("server-gm", "gm")
 ROLES = ("server-gm", "gm", *POWERS, "B.Aesir", "anonymous")
-GM_ACTIONS = ("process", "undo", "pause", "resume", "extend", "schedule", "draw-rule",
-              "player", "revoke", "eliminate", "remove-exile", "rule", "reveal-dp", "bot")
+GM_ACTIONS = tuple(ACTIONS)  # every action of the service's table has its form
 GM_API = (("post", "/api/v1/games/{g}/process", None),
           ("get", "/api/v1/games/{g}/links", None),
           ("post", "/api/v1/games/{g}/links", {"seat": "Aesir", "player": "mallory"}),
@@ -41,6 +41,9 @@ GM_API = (("post", "/api/v1/games/{g}/process", None),
           ("put", "/api/v1/games/{g}/rules/multiple_orders", {"value": "void"}),
           ("put", "/api/v1/games/{g}/draw-rule", {"rule": "majority"}),
           ("post", "/api/v1/games/{g}/reveal-dp", None),
+          ("post", "/api/v1/games/{g}/publish", {"phase": "S1M"}),
+          ("post", "/api/v1/games/{g}/discard", {"phase": "S1M"}),
+          ("get", "/api/v1/games/{g}/preview", None),
           ("get", "/api/v1/games/{g}/posts", None),
           ("get", "/api/v1/games/{g}/results?gm=true&fmt=markdown", None))
 """Every GM route of the API: (method, path, body)."""
@@ -134,6 +137,10 @@ def test_every_endpoint_is_in_the_matrix(world: World) -> None:
                ("PUT", "/api/v1/games/{name}/rules/{key}"),
                ("PUT", "/api/v1/games/{name}/draw-rule"),
                ("POST", "/api/v1/games/{name}/reveal-dp"),
+               ("POST", "/api/v1/games/{name}/publish"), ("POST", "/api/v1/games/{name}/discard"),
+               ("GET", "/api/v1/games/{name}/preview"),
+               # tests/test_review.py
+               ("GET", "/games/{name}/preview/map.svg"), ("GET", "/games/{name}/preview/map.png"),
                # tests/test_sandbox.py
                ("GET", "/games/{name}/sandbox"), ("POST", "/games/{name}/sandbox"),
                ("POST", "/api/v1/games/{name}/sandbox"),
@@ -248,7 +255,7 @@ def test_only_a_gm_of_the_game_runs_it(world: World, role: str) -> None:
     for action in GM_ACTIONS:
         before = _state(world)
         r = client.post(f"/games/A/gm/{action}", data={"csrf": csrf, "power": "Aesir",
-                                                       "hours": "1", "rule": "majority"},
+                                                       "minutes": "1h", "rule": "majority"},
                         follow_redirects=False)
         if role in GMS:
             assert r.status_code in (200, 303, 400), (action, r.status_code, r.text[:300])
@@ -260,8 +267,10 @@ def test_only_a_gm_of_the_game_runs_it(world: World, role: str) -> None:
         r = world.clients["anonymous"].request(method, path.format(g="A"), json=body,
                                                headers=api_headers(world, role))
         if role in GMS:
-            assert r.status_code in (200, 400), (method, path, r.status_code, r.text[:300])
-            assert "error" in r.json() if r.status_code == 400 else True
+            # 409: publish or discard with no preview waiting (nothing to do)
+            assert r.status_code in (200, 400, 409), (method, path, r.status_code,
+                                                      r.text[:300])
+            assert ("error" in r.json()) == (r.status_code != 200)
         else:
             assert r.status_code == 403, (role, method, path, r.status_code)
             assert r.json()["error"] and _state(world) == before

@@ -113,6 +113,6 @@ def test_only_the_gm_uploads_and_the_body_limit_holds(world: World) -> None:
                "layout": ("l.yaml", layout.encode(), "text/yaml")})
     assert huge.status_code == 413
     other = world.clients["gm"].post("/games/A/gm/rule", data={"csrf": world.csrf("gm"),
-                                                               "rule": "x" * 300_000})
+                                                               "value": "x" * 300_000})
     assert other.status_code == 413  # every other route keeps the small limit
     assert world.service.backdrop("A", actor=PUBLIC) is None

@@ -72,8 +72,8 @@ def test_bad_player_and_game_names_are_refused_everywhere(world: World, name: st
         assert state(world) == before, path
     if not form_safe(name):
         return
-    r = world.clients["gm"].post("/games/A/gm/player", data={
-        "csrf": world.csrf("gm"), "power": "Aesir", "player": name})
+    r = world.clients["gm"].post("/games/A/gm/link", data={
+        "csrf": world.csrf("gm"), "seat": "Aesir", "player": name})
     refused(r)
     r = world.clients["server-gm"].post("/games", data={
         "csrf": world.csrf("server-gm"), "variant": "standard", "name": name})
@@ -148,11 +148,11 @@ def test_schedules_and_extensions_refuse_huge_infinite_and_nan_numbers(world: Wo
                                                             "application/json"}, content=raw))
     client, csrf = world.clients["gm"], world.csrf("gm")
     for hours in ("inf", "nan", "-inf", "1e308", "9" * 400, "-1", "abc"):
-        refused(client.post("/games/A/gm/extend", data={"csrf": csrf, "hours": hours}))
+        refused(client.post("/games/A/gm/extend", data={"csrf": csrf, "minutes": hours}))
         refused(client.post("/games/A/gm/schedule", data={
-            "csrf": csrf, "phase_hours": hours, "grace_minutes": "0", "timezone": "UTC"}))
+            "csrf": csrf, "phase_minutes": hours, "grace_minutes": "0", "timezone": "UTC"}))
         refused(client.post("/games/A/gm/schedule", data={
-            "csrf": csrf, "phase_hours": "24", "grace_minutes": hours, "timezone": "UTC"}))
+            "csrf": csrf, "phase_minutes": "24h", "grace_minutes": hours, "timezone": "UTC"}))
     assert state(world) == before
 
 
@@ -214,7 +214,7 @@ def test_house_rules_are_checked_with_their_type_and_range(world: World, key: st
     message = refused(r, key, allowed)
     assert "invalid literal" not in message and "Traceback" not in message
     r = world.clients["gm"].post("/games/A/gm/rule", data={"csrf": world.csrf("gm"),
-                                                           "rule": f"{key}={value}"})
+                                                           "key": key, "value": value})
     refused(r, key)
     assert state(world) == before
 

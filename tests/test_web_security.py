@@ -281,8 +281,8 @@ def test_no_template_holds_inline_script(world: World) -> None:
              ("server-gm", "/"), ("anonymous", "/games/Nope")]
     for role, path in pages:
         assert not inline.search(world.clients[role].get(path).text), (role, path)
-    r = world.clients["gm"].post("/games/A/gm/player", data={
-        "csrf": world.csrf("gm"), "power": "Jotnar", "player": "carol"})
+    r = world.clients["gm"].post("/games/A/gm/link", data={
+        "csrf": world.csrf("gm"), "seat": "Jotnar", "player": "carol"})
     assert "/join/" in r.text and not inline.search(r.text)  # the page with a new link
 
 
