@@ -193,8 +193,12 @@ def template(name: str, power: str) -> None:
 @click.argument("name")
 def status(name: str) -> None:
     """The phase and what it needs: centres, builds, DP, retreats, who is missing."""
-    st = _run(lambda s: s.status(name, actor=_gm()))
+    st, reviewing = _run(lambda s: (s.status(name, actor=_gm()),
+                                    s.under_review(name, actor=_gm())))
     click.echo(f"{name}: {st.phase}")
+    if reviewing:
+        click.echo(f"Results under review: see them with lawspeaker game preview {_q(name)}, "
+                   f"then lawspeaker game publish {_q(name)} (or discard)")
     if st.result:
         click.echo(f"Game over: {st.result}")
         return

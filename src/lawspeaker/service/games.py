@@ -56,34 +56,9 @@ from .status import TurnStatus
 
 if TYPE_CHECKING:
     from ..render.backdrop import Backdrop
-from .types import (
-    GM,
-    PUBLIC,
-    Forbidden,
-    GameInfo,
-    HistoryEntry,
-    LineReport,
-    NotFound,
-    PhaseChanged,
-    ServiceError,
-    SubmissionReport,
-    Viewer,
-)
+from .types import GameInfo, HistoryEntry, SubmissionReport, Viewer
 
-__all__ = [
-    "GM",
-    "PUBLIC",
-    "Forbidden",
-    "GameInfo",
-    "GameService",
-    "HistoryEntry",
-    "LineReport",
-    "NotFound",
-    "PhaseChanged",
-    "ServiceError",
-    "SubmissionReport",
-    "Viewer",
-]
+__all__ = ["GameService"]
 
 
 class GameService:

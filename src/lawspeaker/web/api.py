@@ -34,13 +34,6 @@ class Post(BaseModel):
         "now open. Without it the post goes to whatever phase is open on arrival."))
 
 
-class PhaseIn(BaseModel):
-    phase: str | None = Field(None, max_length=100, description=(
-        "The phase you mean to process (its code, e.g. `S1901M`): if it is no longer open "
-        "(a second click, the deadline got there first) nothing is done and the answer is "
-        "409. Without it: whatever phase is open."))
-
-
 class Flag(BaseModel):
     value: bool = Field(description="ready: done with this phase; draw: vote for a draw")
 
@@ -132,6 +125,7 @@ def game(request: Request, name: str) -> dict[str, Any]:
         "grace_minutes": schedule.grace_minutes,
         "expected": list(status.expected), "submitted": list(status.submitted),
         "missing": list(status.missing), "ready": list(svc.ready(name, actor=v)),
+        "under_review": svc.under_review(name, actor=v),
         "centres": {p.power: p.count for p in status.powers},
         "draw": {"rule": tally.rule, "voters": list(tally.voters), "cast": tally.cast,
                  "passed": tally.passed},
