@@ -166,3 +166,11 @@ def test_the_service_package_loads_no_store_for_the_table() -> None:
                          capture_output=True, text=True, check=True).stdout.strip()
     assert out == "False"
     assert "GameService" in service_package.__all__
+
+
+def test_an_unknown_field_in_a_json_body_is_named_not_ignored(world: World) -> None:
+    r = world.clients["anonymous"].post(
+        "/api/v1/games/A/extend", json={"minutes": 60, "hours": 2},
+        headers={"Authorization": f"Bearer {world.tokens['gm']}"})
+    assert r.status_code == 400 and r.json() == {"error": "extend takes minutes, not hours"}
+    assert world.service.schedule("A", actor=PUBLIC).deadline is None

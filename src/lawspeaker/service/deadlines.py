@@ -114,9 +114,10 @@ class Deadlines:
             row.phase_minutes, row.grace_minutes, row.timezone = phase_minutes, grace, timezone
             start = row.paused_at or now()
             row.deadline_at = start + timedelta(minutes=phase_minutes) if phase_minutes else None
+            length = f"{_length(phase_minutes)} a phase" if phase_minutes else \
+                "none (the GM processes by hand)"
             log_event(s, row, g.phase, actor, "deadline",
-                      f"deadlines: {_length(phase_minutes)} a phase, grace {grace} min, "
-                      f"time zone {timezone}")
+                      f"deadlines: {length}, grace {grace} min, time zone {timezone}")
         return self.schedule(name)
 
     def schedule(self, name: str) -> Schedule:

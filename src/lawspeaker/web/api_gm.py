@@ -15,7 +15,7 @@ import inspect
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from ..service import GM, Viewer
 from ..service.actions import ACTIONS, ActionResult, GMAction
@@ -120,7 +120,9 @@ def _body_model(action: GMAction) -> type[BaseModel] | None:
         for p in action.params if not p.path}
     if not fields:
         return None
-    return create_model(f"{action.name.title().replace('-', '')}In", **fields)
+    # Extra fields are kept, so the table refuses them with its own sentence.
+    return create_model(f"{action.name.title().replace('-', '')}In",
+                        __config__=ConfigDict(extra="allow"), **fields)
 
 
 def _add(action: GMAction) -> None:
