@@ -93,7 +93,8 @@ def test_a_bot_creates_and_runs_a_game_through_the_api(world: World) -> None:
     assert r.status_code == 200
     assert any("Jotnar dropped" in h.summary for h in world.service.history("Bot", actor=PUBLIC))
 
-    assert api.delete("/api/v1/games/Bot/links/Aesir", headers=gm).json() == {"revoked": 1}
+    assert api.delete("/api/v1/games/Bot/links/Aesir", headers=gm).json() == {
+        "revoked": 1, "done": "1 link(s) of Aesir revoked."}
     assert api.get("/api/v1/me", headers=alice).status_code == 401
 
 
