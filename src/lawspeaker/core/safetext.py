@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["check_name", "unsafe_char"]
+__all__ = ["UNROUTABLE", "check_name", "unsafe_char"]
+
+UNROUTABLE = "/\\?#%"
+"""Characters a name that is part of a web address (a game's: ``/games/NAME``) may
+not hold: a router splits or cuts the path at them, or decodes them first."""
 
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -36,13 +40,21 @@ def unsafe_char(text: str, allow: str = "") -> str | None:
     return None
 
 
-def check_name(text: str, what: str, longest: int) -> str:
+def check_name(text: str, what: str, longest: int, *, in_url: bool = False) -> str:
     """``text`` stripped, if it is 1 to ``longest`` printable characters on one
-    line; else ValueError naming ``what`` and the problem."""
+    line; else ValueError naming ``what`` and the problem. ``in_url``: the name
+    is part of a web address, so none of :data:`UNROUTABLE`, and not only dots."""
     text = text.strip()
     if not text or len(text) > longest:
         raise ValueError(f"{what} is 1 to {longest} characters on one line")
     bad = unsafe_char(text)
     if bad is not None:
         raise ValueError(f"{what} may not contain {bad}")
+    if in_url:
+        found = next((ch for ch in text if ch in UNROUTABLE), None)
+        if found is not None:
+            raise ValueError(f"{what} may not contain '{found}': it is part of the web "
+                             f"address; leave out {' '.join(UNROUTABLE)}")
+        if not text.strip("."):
+            raise ValueError(f"{what} may not be only dots: it is part of the web address")
     return text

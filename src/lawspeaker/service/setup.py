@@ -36,7 +36,7 @@ class GameSetup:
     def create_game(self, variant: str, name: str, rules: dict[str, str] | None,
                     players: dict[str, str] | None, actor: Viewer) -> GameInfo:
         require_gm(actor)
-        name = checked_name(name, "a game name", 100)
+        name = checked_name(name, "a game name", 100, in_url=True)
         try:
             var = load_variant(variant)
         except VariantError as exc:

@@ -25,13 +25,14 @@ class NotFound(ServiceError):
     pass
 
 
-def checked_name(text: str, what: str, longest: int) -> str:
+def checked_name(text: str, what: str, longest: int, *, in_url: bool = False) -> str:
     """A game's or a player's name, stripped: 1 to ``longest`` printable
-    characters on one line (no NUL, control or bidi characters), else a ServiceError."""
+    characters on one line (no NUL, control or bidi characters), else a ServiceError.
+    ``in_url`` (a game's name, in ``/games/NAME``): none of ``/ \\ ? # %``."""
     from ..core.safetext import check_name
 
     try:
-        return check_name(text, what, longest)
+        return check_name(text, what, longest, in_url=in_url)
     except ValueError as exc:
         raise ServiceError(str(exc)) from None
 
