@@ -96,11 +96,35 @@ class PhaseRecord:
             # item 4a: DP on an illegal order); keyed by power, as two may write the same.
             rejected = {(a["power"], _alloc_text(a, game_map)): variant.cite(why)
                         for a, why in secret.get("rejected", [])}
-        for r in results:
+        results = list(results)
+        # A unit whose order was illegal holds (or, retreating, is disbanded) all the same,
+        # and the engine reports that as the unit's implicit order too: one line per unit
+        # in the post, the illegal order with its reason, and what became of the unit when
+        # it is more than holding (dislodged, disbanded).
+        folded: dict[int, str] = {}
+        folded_why: dict[int, tuple[str, ...]] = {}
+        skip: set[int] = set()
+        if before.phase.kind in (PhaseKind.MOVEMENT, PhaseKind.RETREAT):
+            last_illegal = {(r.order.power, r.order.province): i for i, r in enumerate(results)
+                            if r.outcome is Outcome.ILLEGAL}
+            for i, r in enumerate(results):
+                at = last_illegal.get((r.order.power, r.order.province))
+                if not r.implicit or at is None:
+                    continue
+                skip.add(i)
+                if not (r.outcome is Outcome.SUCCEEDS and r.reason == "Holds"):
+                    folded[at] = r.reason
+                    folded_why[at] = r.explanation
+        for i, r in enumerate(results):
+            if i in skip:
+                continue
             reason = r.reason
             if r.implicit and r.outcome is Outcome.SUCCEEDS and reason == "Holds":
                 reason = "No order: holds"
-            why = tuple(for_players(game_map, line) for line in r.explanation)
+            if i in folded:
+                reason = f"{reason}; {folded[i]}"
+            why = tuple(for_players(game_map, line)
+                        for line in (*r.explanation, *folded_why.get(i, ())))
             bought = r.order.power in neutral_powers and before.phase.kind is PhaseKind.MOVEMENT
             if bought:
                 why += _dp_why(variant, r, secret, own, rejected)

@@ -1,0 +1,46 @@
+"""Defects found by a GM's trial (issue 31)."""
+
+from __future__ import annotations
+
+from lawspeaker.service import GM, PUBLIC, GameService
+
+
+def _units_lines(post: str, place: str) -> list[str]:
+    return [line for line in post.splitlines() if f" {place}" in line and ":" in line]
+
+
+def test_a_unit_with_an_illegal_order_appears_once_in_the_results_post(
+        service: GameService) -> None:
+    service.create_game("standard", "g", actor=GM)
+    service.submit("g", "England", "F Lon - Nth\nF Edi - Mun\n", actor=GM)
+    service.process("g", actor=GM)
+    post = service.export("g", fmt="text", actor=PUBLIC)
+    edinburgh = [line for line in post.splitlines() if "F Edinburgh" in line]
+    assert edinburgh == ["  ! F Edinburgh - Munich: Illegal: a fleet in Edinburgh cannot "
+                         "reach Munich"]
+    assert "    A Liverpool H: No order: holds" in post.splitlines()
+
+
+def test_an_illegal_order_for_a_dislodged_unit_says_it_was_dislodged_once(
+        service: GameService) -> None:
+    service.create_game("standard", "g", actor=GM)
+    service.submit("g", "France", "A Par - Bur", actor=GM)
+    service.submit("g", "Austria", "A Vie - Tyr", actor=GM)
+    service.process("g", actor=GM)
+    service.submit("g", "France", "A Bur S A Tyr - Mun", actor=GM)
+    service.submit("g", "Austria", "A Tyr - Mun", actor=GM)
+    service.submit("g", "Germany", "A Mun - Lon", actor=GM)
+    service.process("g", actor=GM)
+    post = service.export("g", "F1901M", fmt="text", actor=PUBLIC)
+    munich = [line for line in post.splitlines() if line.strip(" !*").startswith("A Munich")]
+    assert len(munich) == 1, post
+    assert munich[0].startswith("  ! A Munich - London: Illegal")
+    assert "Dislodged by" in munich[0]
+
+
+def test_another_powers_illegal_order_leaves_the_units_own_hold(service: GameService) -> None:
+    service.create_game("standard", "g", actor=GM)
+    service.submit("g", "England", "A Par - Bur", actor=GM)
+    service.process("g", actor=GM)
+    post = service.export("g", fmt="text", actor=PUBLIC)
+    assert "    A Paris H: No order: holds" in post.splitlines()
