@@ -44,3 +44,23 @@ def test_another_powers_illegal_order_leaves_the_units_own_hold(service: GameSer
     service.process("g", actor=GM)
     post = service.export("g", fmt="text", actor=PUBLIC)
     assert "    A Paris H: No order: holds" in post.splitlines()
+
+
+def test_dp_to_ones_own_unit_in_dissolution_names_minor_and_nuclear_units(
+        service: GameService) -> None:
+    service.create_game("dissolution", "d", actor=GM)
+    report = service.submit("d", "Romania", "1 DP to A Buc H\n", actor=GM)
+    (line,) = report.lines
+    assert line.status == "rejected"
+    assert "minor powers' and the nuclear powers' (Dissolution §5)" in line.message
+    assert "S9" not in line.message
+
+
+def test_dp_to_ones_own_unit_in_s9_still_cites_s9(service: GameService) -> None:
+    service.create_game("s9-complete", "s", actor=GM)
+    power = sorted(service.status("s", actor=PUBLIC).expected)[0]
+    position = service.position("s", actor=PUBLIC)
+    unit = next(u for u in position.units.values() if u.power == power)
+    report = service.submit("s", power, f"1 DP to {unit.type.value} {unit.province} H\n",
+                            actor=GM)
+    assert "DP only set orders for minor powers (S9 §9.0)" in report.lines[-1].message

@@ -257,6 +257,10 @@ class AllocationCheck:
             return "an allocation must be at least 1 DP"
         if unit is None or not is_dp_controlled(position, unit):
             where = variant.map.name_of(allocation.order.province)
+            if variant.nuclear:  # Dissolution §5: "the orders of Neutral units (both Minor
+                # and Nuclear)"
+                return (f"there is no neutral unit in {where}: DP only set orders for neutral "
+                        "units, the minor powers' and the nuclear powers' (Dissolution §5)")
             return f"there is no neutral unit in {where}: DP only set orders for minor " \
                 "powers (S9 §9.0)"
         state = position.powers_in_play[unit.power]
