@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from lawspeaker.service import GM, PUBLIC, GameService
+import pytest
+
+from lawspeaker.service import GM, PUBLIC, GameService, ServiceError
 
 
 def _units_lines(post: str, place: str) -> list[str]:
@@ -64,3 +66,22 @@ def test_dp_to_ones_own_unit_in_s9_still_cites_s9(service: GameService) -> None:
     report = service.submit("s", power, f"1 DP to {unit.type.value} {unit.province} H\n",
                             actor=GM)
     assert "DP only set orders for minor powers (S9 §9.0)" in report.lines[-1].message
+
+
+@pytest.mark.parametrize(("variant", "rule"), [("dissolution", "(Dissolution §5.1.3)"),
+                                               ("s9-complete", "(S9 §9.0)"),
+                                               ("ood", "(OOD §9.0)")])
+def test_reveal_dp_cites_the_variants_own_rule(service: GameService, variant: str,
+                                               rule: str) -> None:
+    service.create_game(variant, "g", actor=GM)
+    with pytest.raises(ServiceError) as refused:
+        service.act("g", "reveal-dp", {}, actor=GM)
+    assert str(refused.value).endswith(rule)
+    assert variant == "s9-complete" or "S9" not in str(refused.value)
+
+
+def test_eliminate_in_dissolution_cites_no_s9_rule(service: GameService) -> None:
+    service.create_game("dissolution", "g", actor=GM)
+    with pytest.raises(ServiceError) as refused:
+        service.act("g", "eliminate", {"power": "Romania"}, actor=GM)
+    assert "S9" not in str(refused.value)

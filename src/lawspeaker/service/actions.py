@@ -307,9 +307,11 @@ def _rule(svc: GameService, game: str, v: Viewer, a: dict[str, Any]) -> ActionRe
 
 
 def _reveal_dp(svc: GameService, game: str, v: Viewer, a: dict[str, Any]) -> ActionResult:
+    from .records import dp_secrecy_rule  # the rule the refusal cites too
+
     svc.reveal_dp(game, actor=v)
-    cite = svc.variant_of(game, actor=v).cite
-    return ActionResult(cite(f"{game}: every DP allocation is revealed (S9 §9.0)."))
+    rule = dp_secrecy_rule(svc.variant_of(game, actor=v))
+    return ActionResult(f"{game}: every DP allocation is revealed ({rule}).")
 
 
 _SEAT = Param("seat", "seat", "a power, or gm for a co-GM of this game", max_length=100)

@@ -21,6 +21,7 @@ from ..core.orders import EmbassyOrder, Order
 from ..core.results import OrderResult
 from ..engine.codec import order_from_dict, result_from_dict
 from ..store.models import AdjudicationRow, EventRow, GameRow, PhaseRow
+from ..variants import Variant
 from .backdrops import Backdrops
 from .export import PhaseRecord, format_explanations, format_record, public_map_url
 from .loader import GameLoader, LoadedGame, find_phase, log_event, require_gm
@@ -32,11 +33,21 @@ if TYPE_CHECKING:
     from ..render import Drawing
     from ..render.backdrop import Backdrop
 
-__all__ = ["GM_ONLY_EVENTS", "Records"]
+__all__ = ["GM_ONLY_EVENTS", "Records", "dp_secrecy_rule"]
 
 GM_ONLY_EVENTS = ("link", "review")
 """History entries only a GM's history shows: secret links made or revoked, and
 previews made or discarded (:mod:`.review`)."""
+
+
+def dp_secrecy_rule(variant: Variant) -> str:
+    """The variant's own rule keeping DP allocations secret until the game ends,
+    after which the GM may reveal them: S9 §9.0 (and its equivalents, through
+    the variant's section table), Dissolution §5.1.3 ("kept secret (at least
+    until the game terminates)"), which the table's §9.0 -> §5.1 does not reach."""
+    if variant.rulebook == "Dissolution":
+        return "Dissolution §5.1.3"
+    return variant.cite("S9 §9.0")
 
 
 class Records:
@@ -193,7 +204,7 @@ class Records:
         with self.games.write(name) as (s, g):
             if not g.position.result:
                 raise ServiceError("DP allocations stay secret until the game has ended "
-                                   "(S9 §9.0)")
+                                   f"({dp_secrecy_rule(g.variant)})")
             log_event(s, g.row, g.phase, actor, "reveal-dp", "GM revealed the DP allocations")
 
     def build(self, s: Session, g: LoadedGame, phase: PhaseRow, secret_too: bool,
