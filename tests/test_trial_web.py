@@ -53,3 +53,30 @@ def test_a_name_with_ordinary_punctuation_is_created_and_reachable(world: World)
     for path in (f"/games/{quote(name, safe='')}", f"/api/v1/games/{quote(name, safe='')}",
                  f"/games/{quote(name, safe='')}/map.svg"):
         assert client.get(path).status_code == 200, path
+
+
+# --- 2. the API takes numbers and booleans where a house rule is one -------------------------
+
+def test_the_api_takes_numbers_and_booleans_as_house_rules(world: World) -> None:
+    api = world.clients["anonymous"]
+    r = api.post("/api/v1/games", headers=bearer(world, "server-gm"), json={
+        "variant": "s9-complete", "name": "Numbers",
+        "rules": {"max_years": 2, "review": True, "review_hours": 48.0}})
+    assert r.status_code == 200, r.text[:300]
+    info = world.service.game("Numbers", actor=GM)
+    assert info.rules == {"max_years": "2", "review": "yes", "review_hours": "48"}
+
+
+def test_a_house_rule_value_of_the_wrong_kind_is_still_refused(world: World) -> None:
+    before = len(world.service.list_games())
+    for rules in ({"max_years": [2]}, {"max_years": {"n": 2}}, {"max_years": None}):
+        r = world.clients["anonymous"].post("/api/v1/games", headers=bearer(world, "server-gm"),
+                                            json={"variant": "s9-complete", "name": "Wrong",
+                                                  "rules": rules})
+        assert r.status_code == 422, (rules, r.text[:300])
+    r = world.clients["anonymous"].post("/api/v1/games", headers=bearer(world, "server-gm"),
+                                        json={"variant": "s9-complete", "name": "Wrong",
+                                              "rules": {"review": 2.5}})
+    assert r.status_code == 400 and "review must be yes or no" in r.json()["error"]
+    assert len(world.service.list_games()) == before
+

@@ -32,8 +32,9 @@ class NewGame(BaseModel):
     variant: str = Field(description="s9-complete, s9-basic, ood, dissolution, standard, ...",
                          max_length=200)
     name: str = Field(max_length=100)
-    rules: dict[str, str] = Field(default_factory=dict,
-                                  description="House rules: option -> value")
+    rules: dict[str, str | bool | int | float] = Field(
+        default_factory=dict, description="House rules: option -> value; a number or a "
+                                          "boolean where the rule is one (true: yes)")
     players: dict[str, str] = Field(default_factory=dict,
                                     description="Power -> the player's name")
     phase_minutes: int | None = Field(None, ge=1, description="Phase length; none: the GM "
@@ -75,12 +76,23 @@ def create(request: Request, body: NewGame) -> Created:
     svc = service(request)
     check_schedule(body.phase_minutes, body.grace_minutes, body.timezone.strip() or "UTC")
     variant = offered_variant(request, body.variant)  # a name, never a path
-    info = svc.create_game(variant, body.name, body.rules, body.players, actor=GM)
+    rules = {key: _rule_text(value) for key, value in body.rules.items()}
+    info = svc.create_game(variant, body.name, rules, body.players, actor=GM)
     if body.phase_minutes or body.grace_minutes or body.timezone.strip() not in ("", "UTC"):
         svc.set_schedule(info.name, body.phase_minutes, body.grace_minutes,
                          body.timezone.strip() or "UTC", actor=GM)
     return Created(name=info.name, variant=info.variant, phase=info.phase,
                    schedule=_schedule(svc.schedule(info.name, actor=GM)))
+
+
+def _rule_text(value: str | bool | int | float) -> str:
+    """A house rule's value as the service reads it: ``true`` -> ``yes``, ``2`` and
+    ``2.0`` -> ``2``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 @router.get("/games/{name}/links", summary="Seats with a live secret link (GM)",
