@@ -85,3 +85,26 @@ def test_eliminate_in_dissolution_cites_no_s9_rule(service: GameService) -> None
     with pytest.raises(ServiceError) as refused:
         service.act("g", "eliminate", {"power": "Romania"}, actor=GM)
     assert "S9" not in str(refused.value)
+
+
+def test_undoing_a_game_ended_by_a_draw_vote_undoes_only_the_draw(
+        service: GameService) -> None:
+    from lawspeaker.service import Viewer
+
+    service.create_game("standard", "g", actor=GM)
+    service.submit("g", "France", "A Par - Bur", actor=GM)
+    service.process("g", actor=GM)
+    powers = service.variant_of("g", actor=PUBLIC).powers
+    for power in sorted(powers):
+        service.vote_draw("g", power, True, actor=Viewer.of(power))
+    assert service.position("g", actor=PUBLIC).result
+    assert service.undo("g", actor=GM) == "Fall 1901 Movement"
+    position = service.position("g", actor=PUBLIC)
+    assert position.result is None
+    assert "bur" in position.units  # the Spring adjudication stands
+    assert service.game("g", actor=PUBLIC).phase == "Fall 1901 Movement"
+    # the vote starts over: one more yes does not end the game again
+    service.vote_draw("g", "France", True, actor=Viewer.of("France"))
+    assert service.position("g", actor=PUBLIC).result is None
+    # with no draw to undo, undo rolls back the last phase as before
+    assert service.undo("g", actor=GM) == "Spring 1901 Movement"

@@ -20,7 +20,8 @@ from ..core.orders import Order
 from ..engine.codec import allocation_to_dict, order_from_dict, order_to_dict, result_to_dict
 from ..engine.phases import Adjudication, adjudicate
 from ..rules.dp import Allocation
-from ..store.models import AdjudicationRow, now
+from ..core.board import Position
+from ..store.models import AdjudicationRow, BallotRow, EventRow, now
 from .deadlines import restart_deadline
 from .export import PhaseRecord
 from .loader import GameLoader, LoadedGame, find_phase, log_event, require_gm
@@ -97,6 +98,9 @@ class Processing:
         require_gm(actor)
         with self.games.write(name) as (s, g):
             self.games.expect_phase(s, g, phase, "asked to roll back from")
+            if to is None and _undo_draw(s, g, actor):
+                restart_deadline(g.row)
+                return g.phase.label
             if len(g.phases) < 2:
                 raise ServiceError("nothing to undo: no phase has been processed")
             target = g.phases[-2] if to is None else find_phase(g, to)
@@ -114,3 +118,32 @@ class Processing:
                       f"rolled back from {g.phase.label} to {target.label}")
             restart_deadline(g.row)
             return target.label
+
+
+def _undo_draw(s: Session, g: LoadedGame, actor: Viewer) -> bool:
+    """A game ended by a draw vote (:mod:`.ballots`) ends in its open phase, no
+    adjudication behind it: undoing it undoes the draw alone. The game goes on in
+    that phase and the vote starts over (its ballots are cleared). Whether there
+    was such a draw: ``False`` leaves the rollback of the last phase to the caller."""
+    result = g.position.result
+    if not result:
+        return False
+    events = list(s.scalars(select(EventRow).where(
+        EventRow.game_id == g.row.id, EventRow.phase_id == g.phase.id,
+        EventRow.kind.in_(("draw", "reveal-dp", "undone"))).order_by(EventRow.id)))
+    draws = [e for e in events if e.kind == "draw"]
+    if not draws or draws[-1].summary != result:
+        return False
+    if any(e.kind == "reveal-dp" for e in events):
+        raise ServiceError("the DP allocations were revealed after the draw: undoing only the "
+                           "draw would leave them public; roll back to the phase before "
+                           "(undo with a phase) to make them secret again")
+    position = Position.from_dict(g.phase.position).replace(result=None)
+    g.phase.position = position.to_dict()
+    for ballot in s.scalars(select(BallotRow).where(BallotRow.phase_id == g.phase.id,
+                                                    BallotRow.kind == "draw")):
+        s.delete(ballot)
+    log_event(s, g.row, g.phase, actor, "undone",
+              f"draw undone ({result}): the game continues in {g.phase.label}")
+    return True
+
