@@ -80,3 +80,30 @@ def test_a_house_rule_value_of_the_wrong_kind_is_still_refused(world: World) -> 
     assert r.status_code == 400 and "review must be yes or no" in r.json()["error"]
     assert len(world.service.list_games()) == before
 
+
+# --- 3. a favicon, shipped in the package ---------------------------------------------------
+
+def test_the_favicon_is_served_and_every_page_links_one(world: World) -> None:
+    client = world.clients["anonymous"]
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/x-icon"
+    assert r.content[:4] == b"\x00\x00\x01\x00"  # an ICO file
+    for path in ("/", "/games/A", "/games/nope"):
+        page = client.get(path).text
+        assert '<link rel="icon" href="/static/favicon.svg"' in page, path
+    r = client.get("/static/favicon.svg")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert r.text.startswith("<svg")
+
+
+def test_the_favicons_are_package_data() -> None:
+    import tomllib
+    from fnmatch import fnmatch
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    data = tomllib.loads((root / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]["lawspeaker"]
+    for name in ("favicon.ico", "favicon.svg"):
+        assert (root / "src/lawspeaker/web/static" / name).is_file()
+        assert any(fnmatch(f"web/static/{name}", p) for p in patterns), name

@@ -29,7 +29,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import DataError
@@ -171,6 +171,11 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
     @app.get("/api/docs", include_in_schema=False)
     def api_docs() -> Response:  # Swagger UI, started by a script file (no inline script)
         return Response(_DOCS, media_type="text/html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:  # asked for by browsers on every page, and on JSON and maps
+        return FileResponse(_HERE / "static" / "favicon.ico", media_type="image/x-icon",
+                            headers={"Cache-Control": "public, max-age=86400"})
 
     app.mount("/static", StaticFiles(directory=str(_HERE / "static")), name="static")
     from . import api, api_gm, backdrops, live, pages, sandbox
