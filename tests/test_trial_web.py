@@ -107,3 +107,24 @@ def test_the_favicons_are_package_data() -> None:
     for name in ("favicon.ico", "favicon.svg"):
         assert (root / "src/lawspeaker/web/static" / name).is_file()
         assert any(fnmatch(f"web/static/{name}", p) for p in patterns), name
+
+
+# --- 4. /api/docs works without internet: Swagger UI's files come from the server -----------
+
+def test_the_api_docs_use_no_other_host_and_their_files_are_served(world: World) -> None:
+    import re
+
+    client = world.clients["anonymous"]
+    r = client.get("/api/docs")
+    assert r.status_code == 200
+    assert "http://" not in r.text and "https://" not in r.text and "//" not in r.text
+    policy = r.headers["content-security-policy"]
+    assert "http" not in policy and "script-src 'self';" in policy
+    urls = re.findall(r'(?:src|href)="([^"]+)"', r.text)
+    assert any(u.endswith(".js") for u in urls) and any(u.endswith(".css") for u in urls)
+    for url in urls:
+        assert url.startswith("/"), url
+        asset = client.get(url)
+        assert asset.status_code == 200 and asset.content, url
+    bundle = client.get(next(u for u in urls if "swagger-ui-bundle" in u)).text
+    assert "SwaggerUIBundle" in bundle

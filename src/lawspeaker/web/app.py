@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import fastapi_offline
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -178,6 +179,7 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
                             headers={"Cache-Control": "public, max-age=86400"})
 
     app.mount("/static", StaticFiles(directory=str(_HERE / "static")), name="static")
+    app.mount("/api/docs/assets", StaticFiles(directory=str(_SWAGGER)), name="docs-assets")
     from . import api, api_gm, backdrops, live, pages, sandbox
 
     app.include_router(api.router)
@@ -190,11 +192,16 @@ def create_app(db: str | Store | None = None, *, tick: float = 30.0, poll: float
     return app
 
 
+_SWAGGER = Path(fastapi_offline.__file__).parent / "static"
+"""Swagger UI's files, from the package ``fastapi-offline`` (kept up to date with
+Swagger UI 5, which reads FastAPI's OpenAPI 3.1): /api/docs works without internet."""
+
 _DOCS = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>lawspeaker API</title>
-<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/swagger-ui.css">
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
 </head><body><div id="swagger-ui"></div>
-<script src="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/swagger-ui-bundle.js"></script>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/static/api-docs.js"></script></body></html>
 """
 

@@ -111,11 +111,11 @@ PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; "
 SVG_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'"
 """A map opened on its own: drawn, never scripted; its only image is the official map
 embedded in it as a data URI (docs/maps.md)."""
-DOCS_POLICY = ("default-src 'self'; script-src 'self' https://cdn.jsdelivr.net; "
-               "style-src 'self' https://cdn.jsdelivr.net 'unsafe-inline'; "
-               "img-src 'self' data: https://fastapi.tiangolo.com; object-src 'none'; "
-               "base-uri 'none'; frame-ancestors 'none'")
-"""``/api/docs``: Swagger UI's files from its CDN, started by our own script file."""
+DOCS_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+               "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+               "frame-ancestors 'none'")
+"""``/api/docs``: Swagger UI's files served by the server (``/api/docs/assets/``), started
+by our own script file; its styles set inline styles."""
 
 
 class SecurityHeaders:
