@@ -16,11 +16,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..core.board import Position
 from ..core.orders import Order
 from ..engine.codec import allocation_to_dict, order_from_dict, order_to_dict, result_to_dict
 from ..engine.phases import Adjudication, adjudicate
 from ..rules.dp import Allocation
-from ..core.board import Position
 from ..store.models import AdjudicationRow, BallotRow, EventRow, now
 from .deadlines import restart_deadline
 from .export import PhaseRecord
